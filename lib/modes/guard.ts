@@ -1,0 +1,31 @@
+/**
+ * Projection 2 of the profile: the action guard that decides one concrete call
+ * (M4, G1, G3). It reads only the surface, so a tool the surface offers is never
+ * refused for mode reasons and a tool it withholds is always refused.
+ */
+import { surfaceTool, type Surface } from "./surface";
+
+export type GuardDecision =
+  | { decision: "allow"; rule: string; reason: string }
+  | { decision: "deny"; rule: string; reason: string }
+  | { decision: "confirm"; rule: string; reason: string };
+
+export const NOT_AVAILABLE = "not available in this mode";
+
+export function guardCall(surface: Surface, toolName: string): GuardDecision {
+  const onSurface = surfaceTool(surface, toolName);
+  if (!onSurface) {
+    const exclusion = surface.excluded.get(toolName);
+    if (!exclusion) {
+      return { decision: "deny", rule: "T1", reason: `${toolName} is ${NOT_AVAILABLE}: no tool of that name exists` };
+    }
+    return { decision: "deny", rule: exclusion.rule, reason: `${toolName} is ${NOT_AVAILABLE} (${surface.profile.label}): ${exclusion.reason}` };
+  }
+  if (onSurface.pinned) {
+    return { decision: "allow", rule: "G1", reason: `${toolName} is pinned in ${surface.profile.label} mode and pre-approved` };
+  }
+  if (onSurface.needsApproval) {
+    return { decision: "confirm", rule: "G3", reason: `the room's autonomy dial asks a person to confirm ${onSurface.spec.tier}-tier calls` };
+  }
+  return { decision: "allow", rule: "M4", reason: `${toolName} is on the ${surface.profile.label} surface` };
+}

@@ -1,0 +1,61 @@
+/**
+ * Domain operations that tools reach through the harness. The web app binds
+ * them to the database (lib/*); tests bind them to whatever they observe.
+ * Tool files stay free of persistence and of Next.js.
+ */
+import { ToolError } from "./types";
+
+export interface PlanNodeInput {
+  key: string;
+  title: string;
+  description: string;
+  dependsOn: string[];
+}
+
+export interface TodoItem {
+  content: string;
+  status: "pending" | "in_progress" | "completed";
+}
+
+export interface ToolServices {
+  plans: {
+    /** P1: store a validated plan as a new version; returns its id and version */
+    submit(plan: { goal: string; nodes: PlanNodeInput[] }): Promise<{ planId: string; version: number }>;
+    /** P5: open or poll the plan_exit gate */
+    requestExit(input: { reason?: string }): Promise<{ status: "pending" | "switched"; approvalId: string | null; message: string }>;
+  };
+  orchestration: {
+    /** O1/O4: record a proposal (re-proposals within the cooldown are refused) */
+    propose(payload: unknown): Promise<{ proposalId: string }>;
+  };
+  todos: {
+    /** A1: replace the room's whole task list */
+    replace(items: TodoItem[]): Promise<void>;
+  };
+  reviews: {
+    /** R2/R4: record a finding; a malformed one is dropped and the drop recorded */
+    addNode(raw: unknown): Promise<{ findingId: string } | { dropped: string }>;
+    /** R5: publish the review and form the verdict */
+    finalize(input: { summary?: string }): Promise<{ verdict: string; explanation: string[] }>;
+  };
+  tickets: {
+    create(input: { title: string; description: string }): Promise<{ ticketId: string }>;
+  };
+  comments: {
+    post(input: { body: string }): Promise<{ messageId: string }>;
+  };
+}
+
+function unavailable(what: string): never {
+  throw new ToolError(`${what} is not available here: this run has no room to record it in`);
+}
+
+/** Services for runs without a room (S4: a one-shot resolves to chat). */
+export const noRoomServices: ToolServices = {
+  plans: { submit: async () => unavailable("submitting a plan"), requestExit: async () => unavailable("leaving plan mode") },
+  orchestration: { propose: async () => unavailable("proposing an orchestration") },
+  todos: { replace: async () => unavailable("a task list") },
+  reviews: { addNode: async () => unavailable("a review finding"), finalize: async () => unavailable("finalizing a review") },
+  tickets: { create: async () => unavailable("filing a ticket") },
+  comments: { post: async () => unavailable("posting a comment") },
+};

@@ -1,0 +1,41 @@
+import type { z } from "zod";
+import type { Mode, ToolSpec, WorktreePosture } from "../modes/types";
+import type { ToolServices } from "./services";
+
+/** Everything a tool may touch while it executes. Built by the harness per call. */
+export interface ToolContext {
+  workspaceId: string;
+  roomId: string | null;
+  runId: string;
+  /** mode resolved for this turn (S4) */
+  mode: Mode;
+  /** absolute path of the room's git worktree, or null when the room has none */
+  worktree: string | null;
+  /** projection of the mode's profile (M5); run_command mounts by it */
+  posture: WorktreePosture;
+  /** domain operations backed by the database (plans, reviews, tickets, …) */
+  services: ToolServices;
+  signal: AbortSignal;
+}
+
+/**
+ * What a tool returns. `output` goes back to the model as the tool result.
+ * `suspend` parks the run durably until a person answers (ask_user).
+ */
+export type ToolOutcome =
+  | { output: unknown; isError?: boolean }
+  | { suspend: { kind: "question"; prompt: string } };
+
+/** One tool: its static spec (for every projection), its input schema and its work. */
+export interface ToolDefinition<Input = unknown> extends ToolSpec {
+  input: z.ZodType<Input>;
+  execute(args: Input, ctx: ToolContext): Promise<ToolOutcome>;
+}
+
+/** A failure the model should read and can act on (bad path, missing file, …). */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolError";
+  }
+}
