@@ -1,0 +1,149 @@
+import "server-only";
+/**
+ * One database handle per process. DATABASE_URL set → PostgreSQL through
+ * @prisma/adapter-pg; unset → embedded PGlite in a data directory (the
+ * zero-setup default), migrated on open. Both expose LISTEN/NOTIFY so live
+ * updates fan out the same way.
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "./generated/client";
+import { migrate, pgRunner, type SqlRunner } from "./migrate";
+
+export type Prisma = PrismaClient;
+
+export interface Database {
+  kind: "postgres" | "pglite";
+  prisma: PrismaClient;
+  /** raw SQL outside Prisma (migrations, LISTEN) */
+  sql: SqlRunner;
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  url?: string;
+  /** PGlite data directory; "memory://" keeps it in memory */
+  dataDir?: string;
+  migrate?: boolean;
+}
+
+export function defaultDataDir(): string {
+  return resolve(process.env.GATEHOUSE_DATA_DIR ?? join(process.cwd(), ".gatehouse"), "pgdata");
+}
+
+async function openPostgres(url: string, runMigrations: boolean): Promise<Database> {
+  if (runMigrations) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await migrate(pgRunner(client));
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.GATEHOUSE_DB_POOL ?? 10) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on("notification", (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? "")));
+    // A dropped LISTEN connection is re-opened lazily and re-subscribed.
+    client.on("error", () => {
+      listener = null;
+      void resubscribe();
+    });
+    listener = client;
+    return client;
+  }
+  async function resubscribe() {
+    const client = await listenerClient().catch(() => null);
+    if (!client) return;
+    for (const channel of handlers.keys()) await client.query(`LISTEN "${channel}"`);
+  }
+
+  return {
+    kind: "postgres",
+    prisma,
+    sql: pgRunner(pool),
+    async listen(channel, onMessage) {
+      assertChannel(channel);
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN "${channel}"`);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      await prisma.$disconnect();
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string, runMigrations: boolean): Promise<Database> {
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const lite = new PGlite(dataDir);
+  await lite.waitReady;
+  if (runMigrations) await migrate(lite as unknown as SqlRunner);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  return {
+    kind: "pglite",
+    prisma,
+    sql: lite as unknown as SqlRunner,
+    async listen(channel, onMessage) {
+      assertChannel(channel);
+      const unsubscribe = await lite.listen(channel, onMessage);
+      return unsubscribe;
+    },
+    async notify(channel, payload) {
+      await lite.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      await prisma.$disconnect();
+      await lite.close();
+    },
+  };
+}
+
+/** Channel names are interpolated into LISTEN, so only plain identifiers pass. */
+function assertChannel(channel: string) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  const url = options.url ?? process.env.DATABASE_URL;
+  const runMigrations = options.migrate ?? true;
+  return url ? openPostgres(url, runMigrations) : openPglite(options.dataDir ?? defaultDataDir(), runMigrations);
+}
+
+const globalForDb = globalThis as unknown as { gatehouseDb?: Promise<Database> };
+
+/** The process-wide handle; survives Next.js dev reloads. */
+export function getDatabase(): Promise<Database> {
+  globalForDb.gatehouseDb ??= openDatabase();
+  return globalForDb.gatehouseDb;
+}
+
+export async function getPrisma(): Promise<PrismaClient> {
+  return (await getDatabase()).prisma;
+}
