@@ -19,22 +19,49 @@ export interface MountPlan {
 }
 
 export interface MountOptions {
-  /** M7: read-only modes keep network egress; gate axes (R5) run without it */
+  /**
+   * Share the host's network. Off by default: a shared network namespace includes
+   * the host's loopback, where services (PostgreSQL with trust auth, say) would be
+   * reachable from inside. Operators opt in with GATEHOUSE_SANDBOX_NETWORK=host.
+   */
   network: boolean;
+  /** extra paths visible read-only (the repository's git data, for git read commands) */
+  readOnlyPaths?: readonly string[];
 }
 
+/** System directories a command needs; nothing else of the host is visible (other rooms' worktrees, /root, /etc/shadow). */
+const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/opt"];
+const SYSTEM_ETC = [
+  "/etc/alternatives",
+  "/etc/ssl",
+  "/etc/ca-certificates",
+  "/etc/resolv.conf",
+  "/etc/hosts",
+  "/etc/nsswitch.conf",
+  "/etc/passwd",
+  "/etc/group",
+  "/etc/ld.so.cache",
+  "/etc/ld.so.conf",
+  "/etc/ld.so.conf.d",
+  "/etc/localtime",
+];
+
 /**
- * bwrap argument list for a process started in `worktree`. As root, bwrap alone
- * is no boundary (a process keeping CAP_SYS_ADMIN can remount rw), so every plan
+ * bwrap argument list for a process started in `worktree`. Only system
+ * directories and the worktree are mounted. As root, bwrap alone is no
+ * boundary (a process keeping CAP_SYS_ADMIN can remount rw), so every plan
  * drops all capabilities; bwrap also sets no-new-privileges.
  */
 export function mountPlan(posture: WorktreePosture, worktree: string, options: MountOptions): MountPlan {
   const writable = posture === "read-write";
   const args = [
-    "--ro-bind", "/", "/",
+    ...SYSTEM_DIRS.flatMap((dir) => ["--ro-bind-try", dir, dir]),
+    ...SYSTEM_ETC.flatMap((path) => ["--ro-bind-try", path, path]),
     "--dev", "/dev",
     "--proc", "/proc",
     "--tmpfs", "/tmp",
+    "--tmpfs", "/var/tmp",
+    ...(options.readOnlyPaths ?? []).flatMap((path) => ["--ro-bind", path, path]),
     writable ? "--bind" : "--ro-bind", worktree, worktree,
     "--unshare-all",
     ...(options.network ? ["--share-net"] : []),

@@ -1,0 +1,139 @@
+import { existsSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createWorktree,
+  diff,
+  git,
+  GitError,
+  InvalidRefError,
+  log,
+  removeWorktree,
+  revParse,
+  validateBranchName,
+  validateRef,
+} from "./git";
+import { gitSync, initSampleRepo, makeTempRoot } from "./git.test-support";
+
+let root: string;
+let repo: string;
+
+beforeAll(async () => {
+  root = await makeTempRoot();
+  repo = path.join(root, "repo");
+  await initSampleRepo(repo);
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+const INJECTIONS = [
+  "--output=/tmp/gatehouse-x",
+  "-o/tmp/gatehouse-x",
+  "$(touch /tmp/gatehouse-pwned)",
+  "`touch /tmp/gatehouse-pwned`",
+  "main; touch /tmp/gatehouse-pwned",
+  "main | touch /tmp/gatehouse-pwned",
+  "main\ntouch /tmp/gatehouse-pwned",
+  "main..feature",
+  "HEAD@{1}",
+  ".hidden",
+  "/abs",
+  "a//b",
+  "refs/heads/x.lock",
+  "with space",
+  "",
+  "x".repeat(201),
+];
+
+describe("validateRef", () => {
+  it.each(["main", "HEAD", "HEAD~2", "HEAD^", "main^2~1", "origin/main", "v1.2.3", "feature/x-y_z", "0123abcd"])("accepts %s", (ref) => {
+    expect(validateRef(ref)).toBe(ref);
+  });
+  it.each(INJECTIONS)("refuses %j", (ref) => {
+    expect(() => validateRef(ref)).toThrow(InvalidRefError);
+  });
+  it("refuses branch names with revision syntax or reserved names", () => {
+    expect(validateBranchName("agent/run-1")).toBe("agent/run-1");
+    for (const bad of ["HEAD", "x~1", "-b", "a..b", "a b"]) expect(() => validateBranchName(bad)).toThrow(InvalidRefError);
+  });
+});
+
+describe("git helpers", () => {
+  it("runs git without a shell and reports failures as GitError", async () => {
+    const { stdout } = await git(["rev-parse", "--is-inside-work-tree"], { cwd: repo });
+    expect(stdout.trim()).toBe("true");
+    await expect(git(["no-such-subcommand"], { cwd: repo })).rejects.toBeInstanceOf(GitError);
+  });
+
+  it("never passes the parent's environment to git", async () => {
+    process.env.GATEHOUSE_TEST_SECRET = "s3cret";
+    try {
+      // A test-only alias that prints git's environment (the test chooses it; no model input).
+      const { stdout } = await git(["-c", "alias.e=!env", "e"], { cwd: repo });
+      expect(stdout).toContain("GIT_TERMINAL_PROMPT=0");
+      expect(stdout).not.toContain("s3cret");
+    } finally {
+      delete process.env.GATEHOUSE_TEST_SECRET;
+    }
+  });
+
+  it("stops at the worktree: no discovery of an enclosing repository", async () => {
+    const plain = path.join(root, "repo", "ignored", "not-a-repo");
+    await import("node:fs/promises").then((fs) => fs.mkdir(plain, { recursive: true }));
+    await expect(git(["rev-parse", "--show-toplevel"], { cwd: plain })).rejects.toThrow(/not a git repository/);
+  });
+
+  it("revParse resolves commits and refuses unknown ones", async () => {
+    const head = await revParse(repo, "HEAD");
+    expect(head).toMatch(/^[0-9a-f]{40}$/);
+    expect(await revParse(repo, "HEAD~1")).not.toBe(head);
+    await expect(revParse(repo, "no-such-branch")).rejects.toThrow(/unknown revision/);
+  });
+
+  it("diff and log", async () => {
+    const d = await diff({ cwd: repo, base: "HEAD~1", head: "HEAD" });
+    expect(d.text).toContain("+- first release");
+    expect(d.truncated).toBe(false);
+    const entries = await log({ cwd: repo, limit: 5 });
+    expect(entries.map((e) => e.subject)).toEqual(["Add changelog", "Initial commit"]);
+    expect(entries[0]?.author).toBe("Test Person <person@example.test>");
+  });
+
+  it("caps output", async () => {
+    const d = await diff({ cwd: repo, base: "HEAD~1", head: "HEAD", maxOutputBytes: 20 });
+    expect(d.truncated).toBe(true);
+    expect(Buffer.byteLength(d.text)).toBeLessThanOrEqual(20);
+  });
+
+  it("creates and removes worktrees", async () => {
+    const wt = path.join(root, "wt-a");
+    const created = await createWorktree({ repoPath: repo, worktreePath: wt, ref: "main", branch: "agent/a" });
+    expect(created.head).toBe(await revParse(repo, "main"));
+    expect(await readFile(path.join(wt, "CHANGELOG.md"), "utf8")).toContain("first release");
+    expect(gitSync(wt, ["branch", "--show-current"]).trim()).toBe("agent/a");
+    await removeWorktree({ repoPath: repo, worktreePath: wt });
+    expect(existsSync(wt)).toBe(false);
+  });
+
+  it.each(INJECTIONS.filter(Boolean))("ref injection %j is refused by every helper and creates nothing", async (ref) => {
+    const sentinels = ["/tmp/gatehouse-x", "/tmp/gatehouse-pwned"];
+    for (const s of sentinels) await rm(s, { force: true });
+    await expect(revParse(repo, ref)).rejects.toBeInstanceOf(InvalidRefError);
+    await expect(diff({ cwd: repo, base: ref })).rejects.toBeInstanceOf(InvalidRefError);
+    await expect(diff({ cwd: repo, base: "HEAD", head: ref })).rejects.toBeInstanceOf(InvalidRefError);
+    await expect(log({ cwd: repo, ref })).rejects.toBeInstanceOf(InvalidRefError);
+    const wt = path.join(root, "wt-injection");
+    await expect(createWorktree({ repoPath: repo, worktreePath: wt, ref })).rejects.toBeInstanceOf(InvalidRefError);
+    await expect(createWorktree({ repoPath: repo, worktreePath: wt, ref: "main", branch: ref })).rejects.toBeInstanceOf(InvalidRefError);
+    expect(existsSync(wt)).toBe(false);
+    for (const s of sentinels) expect(existsSync(s)).toBe(false);
+  });
+
+  it("a path argument that looks like an option stays a path", async () => {
+    // `--output=...` as a path after "--" is a pathspec, not an option: git writes nothing.
+    await rm("/tmp/gatehouse-x", { force: true });
+    const d = await diff({ cwd: repo, base: "HEAD~1", paths: ["--output=/tmp/gatehouse-x"] });
+    expect(d.text).toBe("");
+    expect(existsSync("/tmp/gatehouse-x")).toBe(false);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Run the model's shell line inside bubblewrap, mounted by the mode's posture
+ * (M5). The command is one argv element of `sh -c` *inside* the sandbox: the
+ * host never interprets it. There is no unsandboxed fallback: when bubblewrap
+ * is missing the call is refused.
+ */
+import { readFile, realpath, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { verifyLinkedWorktree } from "../repos/worktree-identity";
+import { mountPlan } from "../modes/posture";
+import type { WorktreePosture } from "../modes/types";
+import { DEFAULT_BWRAP_PATH, detectSandbox } from "./detect-sandbox";
+import { spawnCapped } from "./spawn-capped";
+
+export interface SandboxRunOptions {
+  /** the shell line, run as `sh -c <command>` inside the sandbox */
+  command: string;
+  /** absolute path of the worktree; the process starts there */
+  worktree: string;
+  posture: WorktreePosture;
+  network: boolean;
+  timeoutMs: number;
+  maxOutputBytes: number;
+  /** extra variables on top of the minimal environment (never the parent's) */
+  env?: Record<string, string>;
+  signal?: AbortSignal;
+  /** tests only */
+  bwrapPath?: string;
+}
+
+export interface SandboxRunResult {
+  /** null when the process was killed (timeout, abort, output flood) */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  truncated: boolean;
+  durationMs: number;
+}
+
+export class SandboxUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`Refusing to run the command: the OS sandbox is unavailable. ${reason}`);
+    this.name = "SandboxUnavailableError";
+  }
+}
+
+/**
+ * Built from scratch, never from process.env: the worker's environment holds
+ * DATABASE_URL, provider API keys and session secrets.
+ */
+export const SANDBOX_BASE_ENV: Readonly<Record<string, string>> = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  HOME: "/tmp",
+  LANG: "C.UTF-8",
+  TERM: "dumb",
+};
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function sandboxEnv(extra: Record<string, string> | undefined): Record<string, string> {
+  const env: Record<string, string> = { ...SANDBOX_BASE_ENV };
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    if (!ENV_NAME.test(name) || value.includes("\0")) throw new Error(`invalid environment variable for the sandbox: ${name}`);
+    env[name] = value;
+  }
+  return env;
+}
+
+/**
+ * The repository's git data, mounted read-only so git read commands work inside.
+ * Only for a verified linked worktree: the agent can rewrite `<wt>/.git` in a
+ * writable mode, and must not be able to point a mount at any host path.
+ */
+async function gitDataOf(worktree: string): Promise<string[]> {
+  try {
+    const { gitDir } = await verifyLinkedWorktree(worktree);
+    const common = await readFile(join(gitDir, "commondir"), "utf8").catch(() => "../..");
+    return [await realpath(resolve(gitDir, common.trim()))];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether sandboxed processes may share the host's network (an operator's explicit choice). */
+export function sandboxNetworkEnabled(): boolean {
+  return process.env.GATEHOUSE_SANDBOX_NETWORK === "host";
+}
+
+export async function runInSandbox(options: SandboxRunOptions): Promise<SandboxRunResult> {
+  const bwrapPath = options.bwrapPath ?? DEFAULT_BWRAP_PATH;
+  const status = await detectSandbox(bwrapPath);
+  if (!status.available) throw new SandboxUnavailableError(status.reason);
+
+  if (options.command.includes("\0")) throw new Error("the command contains a NUL byte");
+  // bwrap binds the path it is given; resolving it first means a symlinked
+  // worktree path cannot make the bind land somewhere else than we checked.
+  const worktree = await realpath(options.worktree);
+  if (!(await stat(worktree)).isDirectory()) throw new Error(`the worktree is not a directory: ${worktree}`);
+
+  const plan = mountPlan(options.posture, worktree, { network: options.network, readOnlyPaths: await gitDataOf(worktree) });
+  const result = await spawnCapped(bwrapPath, [...plan.bwrapArgs, "sh", "-c", options.command], {
+    cwd: worktree,
+    env: sandboxEnv(options.env),
+    timeoutMs: options.timeoutMs,
+    maxOutputBytes: options.maxOutputBytes,
+    signal: options.signal,
+  });
+  return {
+    exitCode: result.exitCode,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    timedOut: result.timedOut,
+    truncated: result.truncated,
+    durationMs: result.durationMs,
+  };
+}
