@@ -20,7 +20,7 @@ CREATE TYPE "RunStatus" AS ENUM ('queued', 'running', 'waiting', 'succeeded', 'f
 CREATE TYPE "ApprovalKind" AS ENUM ('tool_call', 'plan_exit', 'plan');
 
 -- CreateEnum
-CREATE TYPE "ApprovalStatus" AS ENUM ('pending', 'approved', 'rejected', 'refused');
+CREATE TYPE "ApprovalStatus" AS ENUM ('pending', 'approved', 'rejected', 'refused', 'applied');
 
 -- CreateEnum
 CREATE TYPE "PlanStatus" AS ENUM ('submitted', 'approved', 'rejected', 'superseded');
@@ -196,6 +196,8 @@ CREATE TABLE "Run" (
     "steps" INTEGER NOT NULL DEFAULT 0,
     "error" TEXT,
     "ticketId" TEXT,
+    "leaseOwner" TEXT,
+    "leaseUntil" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "startedAt" TIMESTAMP(3),
     "finishedAt" TIMESTAMP(3),
@@ -541,10 +543,10 @@ CREATE INDEX "RunEvent_roomId_id_idx" ON "RunEvent"("roomId", "id");
 CREATE INDEX "RunEvent_workspaceId_id_idx" ON "RunEvent"("workspaceId", "id");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Job_key_key" ON "Job"("key");
+CREATE INDEX "Job_status_runAt_idx" ON "Job"("status", "runAt");
 
 -- CreateIndex
-CREATE INDEX "Job_status_runAt_idx" ON "Job"("status", "runAt");
+CREATE INDEX "Job_key_idx" ON "Job"("key");
 
 -- CreateIndex
 CREATE INDEX "Presence_workspaceId_lastSeenAt_idx" ON "Presence"("workspaceId", "lastSeenAt");

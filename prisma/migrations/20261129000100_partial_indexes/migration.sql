@@ -7,3 +7,7 @@ CREATE UNIQUE INDEX "Approval_one_pending_plan_exit_per_room"
 
 -- The queue claims the oldest runnable job; this keeps the claim an index scan.
 CREATE INDEX "Job_claimable_idx" ON "Job"("runAt", "id") WHERE "status" = 'queued';
+
+-- A job key dedupes only while a job with it waits in the queue; once it runs,
+-- the same key can be queued again (e.g. "resume run X" after a new decision).
+CREATE UNIQUE INDEX "Job_key_queued_key" ON "Job"("key") WHERE "status" = 'queued';

@@ -1,0 +1,105 @@
+/**
+ * An in-process HarnessStore, for the benchmark and for tests whose subject is
+ * not persistence (the escape suite). Same conditional transitions as the
+ * PostgreSQL store, so the loop behaves identically.
+ */
+import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
+import type { TodoItem } from "../tools/services";
+import type { ApprovalState, CallRecord, HarnessStore, RunCheckpoint, RunRecord, RunStatus } from "./types";
+
+export interface MemoryStore extends HarnessStore {
+  runs: Map<string, RunRecord & { outcome?: string | null; error?: string | null }>;
+  calls: Map<string, CallRecord>;
+  approvals: Map<string, { id: string; runId: string; callId: string; status: ApprovalState; comment?: string }>;
+  rooms: Map<string, RoomSnapshot>;
+  todoLists: Map<string, TodoItem[]>;
+  roomReader: RoomReader;
+  addRun(run: Omit<RunRecord, "status"> & { status?: RunStatus }): void;
+  decide(approvalId: string, status: "approved" | "rejected", comment?: string): void;
+}
+
+const key = (runId: string, callId: string) => `${runId}\u0000${callId}`;
+const TERMINAL = new Set<RunStatus>(["succeeded", "failed", "cancelled"]);
+
+export function createMemoryStore(): MemoryStore {
+  const runs: MemoryStore["runs"] = new Map();
+  const calls = new Map<string, CallRecord>();
+  const approvals: MemoryStore["approvals"] = new Map();
+  const rooms = new Map<string, RoomSnapshot>();
+  const todoLists = new Map<string, TodoItem[]>();
+  let nextApproval = 1;
+
+  return {
+    runs,
+    calls,
+    approvals,
+    rooms,
+    todoLists,
+    roomReader: {
+      async findRoom(workspaceId, roomId) {
+        const room = rooms.get(roomId);
+        return room && room.workspaceId === workspaceId ? { ...room } : null;
+      },
+    },
+    addRun(run) {
+      runs.set(run.id, { ...run, status: run.status ?? "queued" });
+    },
+    decide(approvalId, status, comment) {
+      const approval = approvals.get(approvalId);
+      if (!approval || approval.status !== "pending") throw new Error("approval is not pending");
+      approval.status = status;
+      approval.comment = comment;
+    },
+    async loadRun(runId) {
+      const run = runs.get(runId);
+      return run ? { ...run, checkpoint: run.checkpoint ? (structuredClone(run.checkpoint) as RunCheckpoint) : null } : null;
+    },
+    async claimRun(runId) {
+      const run = runs.get(runId);
+      if (!run || TERMINAL.has(run.status)) return false;
+      run.status = "running";
+      return true;
+    },
+    async saveCheckpoint(runId, checkpoint, status, extra) {
+      const run = runs.get(runId)!;
+      run.checkpoint = structuredClone(checkpoint);
+      run.status = status;
+      if (extra && "outcome" in extra) run.outcome = extra.outcome;
+      if (extra && "error" in extra) run.error = extra.error;
+    },
+    async recordCall(call) {
+      const existing = calls.get(key(call.runId, call.callId));
+      if (existing) return { ...existing };
+      calls.set(key(call.runId, call.callId), { ...call });
+      return { ...call };
+    },
+    async claimExecution(runId, callId) {
+      const call = calls.get(key(runId, callId));
+      if (!call || (call.status !== "pending" && call.status !== "waiting")) return false;
+      call.status = "executing";
+      return true;
+    },
+    async finishCall(runId, callId, patch) {
+      const call = calls.get(key(runId, callId))!;
+      Object.assign(call, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
+    },
+    async getCall(runId, callId) {
+      const call = calls.get(key(runId, callId));
+      return call ? { ...call } : null;
+    },
+    async createCallApproval(input) {
+      const id = `approval-${nextApproval++}`;
+      approvals.set(id, { id, runId: input.runId, callId: input.callId, status: "pending" });
+      return id;
+    },
+    async approvalForCall(runId, callId) {
+      for (const approval of approvals.values()) {
+        if (approval.runId === runId && approval.callId === callId) return { status: approval.status, comment: approval.comment ?? null };
+      }
+      return null;
+    },
+    async todos(roomId) {
+      return todoLists.get(roomId) ?? [];
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import "server-only";
+/**
+ * The harness's persistence on PostgreSQL/PGlite. Every transition that two
+ * processes could race on is a conditional update (claim a run, claim a call's
+ * execution) or a unique constraint (one record per (run, call)).
+ */
+import type { Prisma, PrismaClient } from "../db/generated/client";
+import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
+import type { TodoItem } from "../tools/services";
+import type { CallRecord, HarnessStore, RunCheckpoint, RunRecord, RunStatus } from "./types";
+
+const TERMINAL: RunStatus[] = ["succeeded", "failed", "cancelled"];
+
+export interface PrismaStoreOptions {
+  /** who holds run leases taken through this store (a worker id) */
+  owner: string;
+  /** how long a lease lasts without renewal; a crashed worker's run is taken over after it */
+  leaseMs?: number;
+}
+
+function toCallRecord(row: {
+  runId: string; callId: string; step: number; tool: string; tier: string; effects: string[]; args: unknown;
+  mode: CallRecord["mode"]; decision: string; reason: string | null; status: string; result: unknown; durationMs: number | null;
+}): CallRecord {
+  return {
+    runId: row.runId,
+    callId: row.callId,
+    step: row.step,
+    tool: row.tool,
+    tier: row.tier,
+    effects: row.effects,
+    args: row.args,
+    mode: row.mode,
+    decision: row.decision as CallRecord["decision"],
+    reason: row.reason ?? "",
+    status: row.status as CallRecord["status"],
+    result: row.result ?? undefined,
+    durationMs: row.durationMs ?? undefined,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === "P2002";
+}
+
+export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaStoreOptions): HarnessStore {
+  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseUntil = () => new Date(Date.now() + leaseMs);
+
+  return {
+    async loadRun(runId) {
+      const run = await prisma.run.findUnique({ where: { id: runId } });
+      if (!run) return null;
+      return {
+        id: run.id,
+        workspaceId: run.workspaceId,
+        roomId: run.roomId,
+        agentId: run.agentId,
+        status: run.status,
+        checkpoint: (run.state as unknown as RunCheckpoint | null) ?? null,
+      } satisfies RunRecord;
+    },
+
+    async claimRun(runId) {
+      const now = new Date();
+      const { count } = await prisma.run.updateMany({
+        where: {
+          id: runId,
+          status: { notIn: TERMINAL },
+          OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: options.owner }],
+        },
+        data: { status: "running", leaseOwner: options.owner, leaseUntil: leaseUntil(), startedAt: undefined },
+      });
+      if (count === 1) await prisma.run.updateMany({ where: { id: runId, startedAt: null }, data: { startedAt: now } });
+      return count === 1;
+    },
+
+    async saveCheckpoint(runId, checkpoint, status, extra) {
+      const releases = status !== "running";
+      await prisma.run.update({
+        where: { id: runId },
+        data: {
+          state: checkpoint as unknown as Prisma.InputJsonValue,
+          status,
+          steps: checkpoint.step,
+          ...(extra?.mode ? { mode: extra.mode } : {}),
+          ...(extra && "outcome" in extra ? { outcome: extra.outcome } : {}),
+          ...(extra && "error" in extra ? { error: extra.error } : {}),
+          ...(TERMINAL.includes(status) ? { finishedAt: new Date() } : {}),
+          // Parking or finishing hands the run back; running renews the lease.
+          ...(releases ? { leaseOwner: null, leaseUntil: null } : { leaseUntil: leaseUntil() }),
+        },
+      });
+    },
+
+    async recordCall(call) {
+      try {
+        const row = await prisma.toolCall.create({
+          data: {
+            runId: call.runId,
+            callId: call.callId,
+            step: call.step,
+            tool: call.tool,
+            tier: call.tier,
+            effects: [...call.effects],
+            args: (call.args ?? null) as Prisma.InputJsonValue,
+            mode: call.mode,
+            decision: call.decision,
+            reason: call.reason,
+            status: call.status,
+          },
+        });
+        return toCallRecord(row);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const row = await prisma.toolCall.findUniqueOrThrow({ where: { runId_callId: { runId: call.runId, callId: call.callId } } });
+        return toCallRecord(row);
+      }
+    },
+
+    async claimExecution(runId, callId) {
+      const { count } = await prisma.toolCall.updateMany({
+        where: { runId, callId, status: { in: ["pending", "waiting"] } },
+        data: { status: "executing" },
+      });
+      return count === 1;
+    },
+
+    async finishCall(runId, callId, patch) {
+      await prisma.toolCall.update({
+        where: { runId_callId: { runId, callId } },
+        data: {
+          status: patch.status,
+          ...(patch.result !== undefined ? { result: patch.result as Prisma.InputJsonValue } : {}),
+          ...(patch.durationMs !== undefined ? { durationMs: patch.durationMs } : {}),
+          ...(patch.reason !== undefined ? { reason: patch.reason } : {}),
+          ...(patch.status !== "waiting" ? { finishedAt: new Date() } : {}),
+        },
+      });
+    },
+
+    async getCall(runId, callId) {
+      const row = await prisma.toolCall.findUnique({ where: { runId_callId: { runId, callId } } });
+      return row ? toCallRecord(row) : null;
+    },
+
+    async createCallApproval(input) {
+      const call = await prisma.toolCall.findUniqueOrThrow({ where: { runId_callId: { runId: input.runId, callId: input.callId } } });
+      try {
+        const approval = await prisma.approval.create({
+          data: {
+            workspaceId: input.workspaceId,
+            roomId: input.roomId,
+            runId: input.runId,
+            kind: "tool_call",
+            toolCallId: call.id,
+            summary: input.summary,
+          },
+        });
+        return approval.id;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        return (await prisma.approval.findUniqueOrThrow({ where: { toolCallId: call.id } })).id;
+      }
+    },
+
+    async approvalForCall(runId, callId) {
+      const call = await prisma.toolCall.findUnique({
+        where: { runId_callId: { runId, callId } },
+        include: { approval: true },
+      });
+      if (!call?.approval) return null;
+      return { status: call.approval.status, decidedBy: call.approval.decidedById, comment: call.approval.comment };
+    },
+
+    async todos(roomId) {
+      const room = await prisma.room.findUnique({ where: { id: roomId }, select: { todos: true } });
+      return (room?.todos as TodoItem[] | null) ?? [];
+    },
+  };
+}
+
+/** S4: room lookups are always scoped to the run's workspace. */
+export function createPrismaRoomReader(prisma: PrismaClient): RoomReader {
+  return {
+    async findRoom(workspaceId, roomId): Promise<RoomSnapshot | null> {
+      const room = await prisma.room.findFirst({
+        where: { id: roomId, workspaceId },
+        select: { id: true, workspaceId: true, mode: true, autonomy: true, planShell: true, worktreePath: true },
+      });
+      return room;
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * Gate and execute the tool calls of one step (T1, G3, G4). Every call goes
+ * through the guard before anything runs; each is recorded once per run, so a
+ * resumed run never executes a call twice. Returns "waiting" when a call needs
+ * a person (per-call approval or ask_user) — the run is then parked durably.
+ */
+import { resolveTurn } from "../dispatch/resolve-mode";
+import { guardCall } from "../modes/guard";
+import { postureOf } from "../modes/posture";
+import { materializeSurface, type Surface } from "../modes/surface";
+import type { Mode } from "../modes/types";
+import { ToolError, type ToolContext, type ToolDefinition } from "../tools/types";
+import type { CallRecord, CallResult, HarnessDeps, PendingCall, RunCheckpoint, RunEnvironment, RunRecord } from "./types";
+
+export interface StepContext {
+  deps: HarnessDeps;
+  run: RunRecord;
+  env: RunEnvironment;
+  checkpoint: RunCheckpoint;
+  /** the surface of the turn the calls were made in */
+  surface: Surface;
+  worktree: string | null;
+}
+
+const MAX_RESULT_CHARS = 60_000;
+
+function errorResult(call: PendingCall, message: string): CallResult {
+  return { toolCallId: call.toolCallId, toolName: call.toolName, output: message, isError: true };
+}
+
+/** Builds the surface a turn in `mode` gets; shared with the loop so both agree. */
+export function surfaceFor(deps: HarnessDeps, env: RunEnvironment, mode: Mode, room: { autonomy: Parameters<typeof materializeSurface>[2]["autonomy"]; planShell?: boolean }): Surface {
+  return materializeSurface(mode, deps.tools, { autonomy: room.autonomy, agentAllowlist: env.agentAllowlist, planShell: room.planShell });
+}
+
+export async function settleCalls(ctx: StepContext): Promise<"done" | "waiting"> {
+  const pending = ctx.checkpoint.pending;
+  if (!pending) return "done";
+  while (pending.results.length < pending.calls.length) {
+    const call = pending.calls[pending.results.length]!;
+    const result = await settleOne(ctx, call);
+    if (result === "waiting") return "waiting";
+    pending.results.push(result);
+  }
+  return "done";
+}
+
+async function settleOne(ctx: StepContext, call: PendingCall): Promise<CallResult | "waiting"> {
+  const { deps, run } = ctx;
+  const existing = await deps.store.getCall(run.id, call.toolCallId);
+  if (existing) return resumeRecorded(ctx, call, existing);
+
+  const tool = deps.tools.find((t) => t.name === call.toolName);
+  const decision = guardCall(ctx.surface, call.toolName);
+  const record = await deps.store.recordCall({
+    runId: run.id,
+    callId: call.toolCallId,
+    step: ctx.checkpoint.step,
+    tool: call.toolName,
+    tier: tool?.tier ?? "unknown",
+    effects: tool?.effects ?? [],
+    args: call.input ?? null,
+    mode: ctx.surface.mode,
+    decision: decision.decision,
+    reason: `${decision.reason} [${decision.rule}]`,
+    status: decision.decision === "deny" ? "refused" : decision.decision === "confirm" ? "waiting" : "pending",
+  });
+  await deps.events.emit({
+    type: "tool.call",
+    runId: run.id,
+    callId: call.toolCallId,
+    tool: call.toolName,
+    tier: record.tier,
+    effects: record.effects,
+    decision: decision.decision,
+    reason: record.reason,
+    args: call.input ?? null,
+  });
+
+  if (decision.decision === "deny") {
+    return finish(ctx, call, { status: "refused", output: `Refused: ${decision.reason}` }, true);
+  }
+  if (call.invalidReason) {
+    return finish(ctx, call, { status: "error", output: `Invalid call: ${call.invalidReason}` }, true);
+  }
+  if (decision.decision === "confirm") {
+    if (!(await deps.presence.anyConnected(run.workspaceId))) {
+      return finish(ctx, call, { status: "refused", output: "Refused: this call needs a person's confirmation and no one who could approve is connected right now [G4]" }, true);
+    }
+    const summary = `${call.toolName} ${truncate(JSON.stringify(call.input ?? {}), 300)}`;
+    const approvalId = await deps.store.createCallApproval({ workspaceId: run.workspaceId, roomId: run.roomId, runId: run.id, callId: call.toolCallId, summary });
+    await deps.events.emit({ type: "approval.requested", runId: run.id, callId: call.toolCallId, approvalId, tool: call.toolName, summary });
+    return "waiting";
+  }
+  return execute(ctx, call, tool!);
+}
+
+/** A call seen before (the run was resumed): never run it a second time. */
+async function resumeRecorded(ctx: StepContext, call: PendingCall, record: CallRecord): Promise<CallResult | "waiting"> {
+  const { deps, run } = ctx;
+  switch (record.status) {
+    case "executed":
+    case "refused":
+    case "error":
+      return { toolCallId: call.toolCallId, toolName: call.toolName, output: record.result ?? null, isError: record.status !== "executed" };
+    case "executing":
+      // A worker died while the tool ran. Re-running could apply it twice; tell the model instead.
+      return finish(ctx, call, { status: "error", output: "The outcome of this call is unknown: the worker stopped while it ran. It was not run again; check its effect before retrying." }, true);
+    case "pending":
+      return execute(ctx, call, deps.tools.find((t) => t.name === call.toolName)!);
+    case "waiting": {
+      if (record.decision !== "confirm") return "waiting"; // a question (ask_user) still unanswered
+      const approval = await deps.store.approvalForCall(run.id, call.toolCallId);
+      if (!approval || approval.status === "pending") return "waiting";
+      if (approval.status !== "approved") {
+        const why = approval.comment ? `: ${approval.comment}` : "";
+        return finish(ctx, call, { status: "refused", output: `Refused by a person${why} [G4]` }, true);
+      }
+      // S4 applies to the wait too: if the room left this mode meanwhile, the new mode decides.
+      const turn = await resolveTurn(deps.rooms, run);
+      const surface = surfaceFor(deps, ctx.env, turn.mode, { autonomy: turn.autonomy, planShell: turn.room?.planShell });
+      const now = guardCall(surface, call.toolName);
+      if (now.decision === "deny") {
+        return finish(ctx, call, { status: "refused", output: `Refused: the room changed to ${surface.profile.label} mode while this call waited; ${now.reason}` }, true);
+      }
+      return execute({ ...ctx, surface }, call, deps.tools.find((t) => t.name === call.toolName)!);
+    }
+  }
+}
+
+async function execute(ctx: StepContext, call: PendingCall, tool: ToolDefinition): Promise<CallResult | "waiting"> {
+  const { deps, run } = ctx;
+  const parsed = tool.input.safeParse(call.input ?? {});
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".") || "(arguments)"}: ${i.message}`).join("; ");
+    return finish(ctx, call, { status: "error", output: `Invalid arguments for ${tool.name}: ${detail}` }, true);
+  }
+  if (!(await deps.store.claimExecution(run.id, call.toolCallId))) {
+    return finish(ctx, call, { status: "error", output: "This call is already being executed elsewhere; it was not run twice." }, true);
+  }
+  const toolContext: ToolContext = {
+    workspaceId: run.workspaceId,
+    roomId: run.roomId,
+    runId: run.id,
+    mode: ctx.surface.mode,
+    worktree: ctx.worktree,
+    posture: postureOf(ctx.surface.mode),
+    services: ctx.env.services,
+    signal: deps.signal ?? new AbortController().signal,
+  };
+  const started = performance.now();
+  try {
+    const outcome = await tool.execute(parsed.data, toolContext);
+    const durationMs = performance.now() - started;
+    if ("suspend" in outcome) {
+      await deps.store.finishCall(run.id, call.toolCallId, { status: "waiting", durationMs });
+      await deps.events.emit({ type: "question", runId: run.id, callId: call.toolCallId, prompt: outcome.suspend.prompt });
+      return "waiting";
+    }
+    if (!outcome.isError && tool.name === ctx.surface.profile.outputVerb) ctx.checkpoint.delivered = true;
+    return finish(ctx, call, { status: outcome.isError ? "error" : "executed", output: outcome.output, durationMs }, outcome.isError === true);
+  } catch (error) {
+    const durationMs = performance.now() - started;
+    const message = error instanceof ToolError ? error.message : `${tool.name} failed: ${(error as Error).message ?? String(error)}`;
+    return finish(ctx, call, { status: "error", output: message, durationMs }, true);
+  }
+}
+
+async function finish(
+  ctx: StepContext,
+  call: PendingCall,
+  outcome: { status: CallRecord["status"]; output: unknown; durationMs?: number },
+  isError: boolean,
+): Promise<CallResult> {
+  const output = capOutput(outcome.output);
+  await ctx.deps.store.finishCall(ctx.run.id, call.toolCallId, { status: outcome.status, result: output, durationMs: outcome.durationMs });
+  await ctx.deps.events.emit({ type: "tool.result", runId: ctx.run.id, callId: call.toolCallId, tool: call.toolName, status: outcome.status, output, durationMs: outcome.durationMs });
+  return { toolCallId: call.toolCallId, toolName: call.toolName, output, isError };
+}
+
+/** Oversized results are cut so one tool cannot flood the transcript. */
+function capOutput(output: unknown): unknown {
+  const text = typeof output === "string" ? output : JSON.stringify(output ?? null);
+  if (text.length <= MAX_RESULT_CHARS) return output;
+  return `${text.slice(0, MAX_RESULT_CHARS)}\n… [output truncated: ${text.length - MAX_RESULT_CHARS} more characters]`;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}

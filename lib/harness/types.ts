@@ -1,0 +1,142 @@
+/**
+ * Ports of the harness: what it needs from persistence, people and the model,
+ * as interfaces, so the loop is framework-free and runs the same in the web
+ * process, a worker, a test or the benchmark.
+ */
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
+import type { RoomReader } from "../dispatch/resolve-mode";
+import type { Mode } from "../modes/types";
+import type { TodoItem, ToolServices } from "../tools/services";
+import type { ToolDefinition } from "../tools/types";
+
+export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "cancelled";
+
+/** A tool call of the current step, carried in the checkpoint until it has a result. */
+export interface PendingCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  invalidReason?: string;
+}
+
+export interface CallResult {
+  toolCallId: string;
+  toolName: string;
+  output: unknown;
+  isError?: boolean;
+}
+
+/** The durable state of a run: enough to resume it in any process (A5). */
+export interface RunCheckpoint {
+  messages: ModelMessage[];
+  /** model turns taken */
+  step: number;
+  /** P4: the completion nudge was injected */
+  nudged: boolean;
+  /** the mode's output verb succeeded at least once */
+  delivered: boolean;
+  /** calls of the step in progress, and results gathered so far */
+  pending: { mode: Mode; calls: PendingCall[]; results: CallResult[] } | null;
+  /** text the model produced in its last turn (A4 looks for a narrated plan) */
+  lastText: string;
+}
+
+export interface RunRecord {
+  id: string;
+  workspaceId: string;
+  roomId: string | null;
+  agentId: string | null;
+  status: RunStatus;
+  checkpoint: RunCheckpoint | null;
+}
+
+/** How a recorded call stands. "executing" without a result means a worker died mid-call. */
+export type CallStatus = "pending" | "waiting" | "executing" | "executed" | "refused" | "error";
+
+export interface CallRecord {
+  runId: string;
+  callId: string;
+  step: number;
+  tool: string;
+  tier: string;
+  effects: readonly string[];
+  args: unknown;
+  mode: Mode;
+  decision: "allow" | "deny" | "confirm";
+  reason: string;
+  status: CallStatus;
+  result?: unknown;
+  durationMs?: number;
+}
+
+export type ApprovalState = "pending" | "approved" | "rejected" | "refused" | "applied";
+
+/** Persistence the harness needs; lib/harness/prisma-store.ts is the real one. */
+export interface HarnessStore {
+  loadRun(runId: string): Promise<RunRecord | null>;
+  /** conditional: only a queued or waiting run can be taken; false = someone else has it or it ended */
+  claimRun(runId: string): Promise<boolean>;
+  saveCheckpoint(runId: string, checkpoint: RunCheckpoint, status: RunStatus, extra?: { mode?: Mode; outcome?: string | null; error?: string | null }): Promise<void>;
+  /** idempotent on (runId, callId): returns the existing record when the call was seen before */
+  recordCall(call: CallRecord): Promise<CallRecord>;
+  /** conditional: pending → executing; false means it already ran (or is running) elsewhere */
+  claimExecution(runId: string, callId: string): Promise<boolean>;
+  finishCall(runId: string, callId: string, patch: { status: CallStatus; result?: unknown; durationMs?: number; reason?: string }): Promise<void>;
+  getCall(runId: string, callId: string): Promise<CallRecord | null>;
+  /** G4: opens an "Agent approval" row for a call */
+  createCallApproval(input: { workspaceId: string; roomId: string | null; runId: string; callId: string; summary: string }): Promise<string>;
+  approvalForCall(runId: string, callId: string): Promise<{ status: ApprovalState; decidedBy?: string | null; comment?: string | null } | null>;
+  /** A1: the room's task list, shown to the agent before each step */
+  todos(roomId: string): Promise<TodoItem[]>;
+}
+
+export type HarnessEvent =
+  | { type: "run.started"; runId: string; mode: Mode }
+  | { type: "turn.started"; runId: string; step: number; mode: Mode }
+  | { type: "text.delta"; runId: string; delta: string }
+  | { type: "message"; runId: string; text: string }
+  | { type: "tool.call"; runId: string; callId: string; tool: string; tier: string; effects: readonly string[]; decision: string; reason: string; args: unknown }
+  | { type: "tool.result"; runId: string; callId: string; tool: string; status: CallStatus; output: unknown; durationMs?: number }
+  | { type: "approval.requested"; runId: string; callId: string; approvalId: string; tool: string; summary: string }
+  | { type: "question"; runId: string; callId: string; prompt: string }
+  | { type: "run.nudged"; runId: string }
+  | { type: "run.waiting"; runId: string; reason: string }
+  | { type: "run.finished"; runId: string; status: RunStatus; outcome: string | null; error?: string };
+
+export interface EventSink {
+  emit(event: HarnessEvent): void | Promise<void>;
+}
+
+/** G4: whether someone who could approve is connected right now. */
+export interface ApproverPresence {
+  anyConnected(workspaceId: string): Promise<boolean>;
+}
+
+export interface HarnessLimits {
+  /** model turns per run */
+  maxSteps: number;
+  /** tool calls per turn */
+  maxCallsPerStep: number;
+}
+
+export interface RunEnvironment {
+  model: LanguageModelV3;
+  /** the agent's own system prompt, before the capability block */
+  agentPrompt: string;
+  agentAllowlist: readonly string[] | null;
+  services: ToolServices;
+}
+
+export interface HarnessDeps {
+  store: HarnessStore;
+  rooms: RoomReader;
+  events: EventSink;
+  presence: ApproverPresence;
+  tools: readonly ToolDefinition[];
+  /** model, prompt and services for a run (bound to its agent and room) */
+  environment(run: RunRecord): Promise<RunEnvironment>;
+  limits?: Partial<HarnessLimits>;
+  /** aborts tool work and model calls when the process is shutting down */
+  signal?: AbortSignal;
+}
