@@ -1,7 +1,8 @@
 /**
  * The escape suite (SPEC M4, M5, M7, A3, C1): a model in a read-only mode tries
- * every way we know to change the worktree or the world, through the same two
- * layers a real run meets: the surface/guard (lib/modes) and, for what gets
+ * every way we know to change the worktree or the world. Each attempt is a
+ * scripted agent's tool call through the real harness, so it meets every layer
+ * a real run meets: the surface and guard (lib/modes) and, for what gets
  * through, the tool itself with the mode's posture and the OS sandbox.
  *
  * Every read-only attempt asserts that the whole fixture (repository with its
@@ -16,34 +17,16 @@ import { existsSync } from "node:fs";
 import { readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { guardCall, type GuardDecision } from "../../lib/modes/guard";
-import { postureOf } from "../../lib/modes/posture";
-import { materializeSurface } from "../../lib/modes/surface";
-import type { Mode, ToolSpec } from "../../lib/modes/types";
+import { advanceRun } from "../../lib/harness/advance-run";
+import { harnessFixture } from "../../lib/harness/harness.test-support";
+import type { GuardDecision } from "../../lib/modes/guard";
+import type { Mode } from "../../lib/modes/types";
 import { gitSync, makeFixture, SECRET, snapshotTree, type Fixture } from "../../lib/repos/git.test-support";
-import { deleteFileTool } from "../../lib/tools/delete-file";
-import { editFileTool } from "../../lib/tools/edit-file";
-import { gitCommitTool } from "../../lib/tools/git-commit";
-import { gitDiffTool } from "../../lib/tools/git-diff";
-import { gitLogTool } from "../../lib/tools/git-log";
-import { globTool } from "../../lib/tools/glob";
-import { grepTool } from "../../lib/tools/grep";
-import { listDirTool } from "../../lib/tools/list-dir";
-import { readFileTool } from "../../lib/tools/read-file";
-import { runCommandTool } from "../../lib/tools/run-command";
-import { noRoomServices } from "../../lib/tools/services";
-import type { ToolDefinition, ToolOutcome } from "../../lib/tools/types";
-import { writeFileTool } from "../../lib/tools/write-file";
+import type { ToolOutcome } from "../../lib/tools/types";
 
 // ---------------------------------------------------------------------------
-// The one seam: guard, then (only if allowed) execute with the mode's posture.
-// The lead will swap this for the real harness driven by a scripted model.
-
-const TOOLS = [
-  readFileTool, listDirTool, globTool, grepTool, gitDiffTool, gitLogTool,
-  writeFileTool, editFileTool, deleteFileTool, runCommandTool, gitCommitTool,
-] as ToolDefinition[];
-const SPECS: ToolSpec[] = TOOLS.map(({ name, tier, effects, scope, description }) => ({ name, tier, effects, scope, description }));
+// The one seam: a scripted agent makes the call through the real harness —
+// surface, guard, posture and sandbox exactly as a run meets them.
 
 interface Attempt {
   decision: GuardDecision;
@@ -53,21 +36,35 @@ interface Attempt {
   error?: Error;
 }
 
+let attempts = 0;
+
 async function attempt(mode: Mode, toolName: string, args: unknown, options: { planShell?: boolean } = {}): Promise<Attempt> {
-  const surface = materializeSurface(mode, SPECS, { autonomy: "auto", planShell: options.planShell });
-  const decision = guardCall(surface, toolName);
-  if (decision.decision !== "allow") return { decision };
-  const tool = TOOLS.find((t) => t.name === toolName);
-  if (!tool) throw new Error(`no tool ${toolName}`);
-  const ctx = {
-    workspaceId: "ws-escape", roomId: "room-escape", runId: "run-escape", mode,
-    worktree: fx.worktree, posture: postureOf(mode), services: noRoomServices, signal: new AbortController().signal,
-  };
-  try {
-    return { decision, outcome: await tool.execute(tool.input.parse(args), ctx) };
-  } catch (err) {
-    return { decision, error: err as Error };
-  }
+  const h = harnessFixture({
+    mode,
+    planShell: options.planShell,
+    worktree: fx.worktree,
+    script: {
+      scenarios: [
+        // Plan mode nudges a run that ends without a plan; answer honestly so the attempt is made once.
+        { when: "gatehouse:nudge", steps: [{ text: "No plan is needed here." }] },
+        { steps: [{ toolCalls: [{ name: toolName, args }] }, { text: "Done." }] },
+      ],
+    },
+  });
+  const runId = `escape-${++attempts}`;
+  h.startRun(runId, `try ${toolName}`);
+  await advanceRun(h.deps, runId);
+  const call = [...h.store.calls.values()].find((c) => c.runId === runId);
+  if (!call) throw new Error(`the scripted agent made no ${toolName} call`);
+  const rule = /\[([A-Z]\d*)\]$/.exec(call.reason)?.[1] ?? "";
+  const decision = { decision: call.decision, rule, reason: call.reason.replace(/ \[[A-Z]\d*\]$/, "") } as GuardDecision;
+  if (call.decision !== "allow") return { decision };
+  if (call.status === "executed") return { decision, outcome: { output: call.result } };
+  // run_command reports a command that ran and failed as its output (with its exit code);
+  // every other error result is the tool refusing the call.
+  const ran = toolName === "run_command" && /^\[(exit code|timed out|was stopped)/.test(String(call.result));
+  if (ran) return { decision, outcome: { output: call.result, isError: true } };
+  return { decision, error: new Error(String(call.result)) };
 }
 // ---------------------------------------------------------------------------
 
@@ -112,26 +109,6 @@ const MUTATING_CALLS: Array<[string, unknown, string]> = [
   ["run_command", { command: "echo pwned > README.md" }, "M7"],
   ["git_commit", { message: "pwned" }, "M7"],
 ];
-
-describe("M4: the surface of each mode is a projection of its profile", () => {
-  it.each([
-    ["chat", {}, [...READ_TOOLS, "write_file", "edit_file", "delete_file", "run_command", "git_commit"]],
-    ["plan", {}, READ_TOOLS],
-    ["plan", { planShell: true }, [...READ_TOOLS, "run_command"]],
-    ["review", {}, READ_TOOLS],
-    ["review", { planShell: true }, READ_TOOLS],
-    ["orchestrate", {}, READ_TOOLS],
-    ["orchestrate", { planShell: true }, READ_TOOLS],
-  ] as const)("%s %j offers exactly its tools", (mode, options, expected) => {
-    const surface = materializeSurface(mode, SPECS, { autonomy: "auto", ...options });
-    expect(surface.tools.map((t) => t.spec.name).sort()).toEqual([...expected].sort());
-  });
-
-  it("M5: the posture of every read-only mode is read-only, chat's is read-write", () => {
-    for (const mode of READ_ONLY_MODES) expect(postureOf(mode)).toBe("read-only");
-    expect(postureOf("chat")).toBe("read-write");
-  });
-});
 
 describe.each(READ_ONLY_MODES)("in %s mode", (mode) => {
   it.each(MUTATING_CALLS)(`M5/M7: %s %j by name is refused by the guard and changes nothing`, async (tool, args, rule) => {
