@@ -1,0 +1,30 @@
+/**
+ * `npm run bench`: prints every benchmark's figures beside its target. It never
+ * fails on timing — speed is measured here, not asserted in tests.
+ * Sections: gate (issue 2), plans (issue 4), reviews (issue 5); the web
+ * sections need a production build and a database (see bench/web.ts).
+ */
+import { benchGate } from "./gate";
+import { benchPlans } from "./plans";
+import { benchReviews } from "./reviews";
+import type { BenchResult } from "./stats";
+
+const sections: [string, () => Promise<BenchResult[]>][] = [
+  ["Gate and harness (issue 2)", benchGate],
+  ["Plans (issue 4)", benchPlans],
+  ["Reviews (issue 5)", benchReviews],
+];
+
+const only = process.argv.slice(2);
+for (const [title, run] of sections) {
+  if (only.length && !only.some((o) => title.toLowerCase().includes(o.toLowerCase()))) continue;
+  console.log(`\n## ${title}`);
+  try {
+    for (const r of await run()) {
+      const value = Number.isInteger(r.value) ? r.value.toLocaleString("en") : r.value.toFixed(r.value < 10 ? 3 : 1);
+      console.log(`  ${r.name.padEnd(82)} ${`${value} ${r.unit}`.padStart(16)}${r.target ? `   target ${r.target}` : ""}`);
+    }
+  } catch (error) {
+    console.log(`  (section failed: ${(error as Error).message})`);
+  }
+}
