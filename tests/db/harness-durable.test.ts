@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Prisma } from "../../lib/db/generated/client";
 import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
 import { advanceStoredRun } from "../../lib/runs/advance-stored-run";
 import { startPresence } from "../../lib/presence/track-presence";
@@ -91,7 +92,7 @@ describe("durable suspension", () => {
     const room = await createRoom(prisma, { workspaceId: workspace.id, agentId: agent.id, worktreePath: fx.worktree });
     const stored = await createRun(prisma, { ...room, agentId: agent.id }, "write once");
     // Simulate the crash point: checkpoint saved with the pending call, call claimed for execution, lease expired.
-    const checkpoint = stored.state as { messages: unknown[] };
+    const checkpoint = stored.state as { messages: Prisma.InputJsonValue[] };
     await prisma.run.update({
       where: { id: stored.id },
       data: {

@@ -498,7 +498,7 @@ CREATE INDEX "McpToken_userId_idx" ON "McpToken"("userId");
 CREATE INDEX "AuditEvent_workspaceId_createdAt_idx" ON "AuditEvent"("workspaceId", "createdAt");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Repository_githubFullName_key" ON "Repository"("githubFullName");
+CREATE INDEX "Repository_githubFullName_idx" ON "Repository"("githubFullName");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Repository_workspaceId_name_key" ON "Repository"("workspaceId", "name");

@@ -1,0 +1,97 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ErrorText } from "@/components/ui/error-text";
+import { TextField } from "@/components/ui/field";
+import { fieldErrors } from "@/components/ui/field-errors";
+import { fetchJson } from "@/components/ui/fetch-json";
+
+const MIN_PASSWORD = 8;
+
+export function SignUpForm({ next, github }: Readonly<{ next: string; github: boolean }>) {
+  const router = useRouter();
+  const [form, setForm] = useState({ name: "", email: "", password: "" });
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [signInError, setSignInError] = useState<string | null>(null);
+  const errors = fieldErrors(failure, ["name", "email", "password"]);
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  async function submit() {
+    setPending(true);
+    setFailure(null);
+    setSignInError(null);
+    try {
+      await fetchJson("/api/auth/signup", { method: "POST", json: form });
+    } catch (error) {
+      setFailure(error);
+      setPending(false);
+      return;
+    }
+    const result = await signIn("credentials", { email: form.email, password: form.password, redirect: false, callbackUrl: next }).catch(() => null);
+    if (!result || result.error) {
+      // The account exists; only the automatic sign-in failed.
+      setSignInError("Your account was created, but signing in failed. Sign in with your new password.");
+      setPending(false);
+      return;
+    }
+    router.replace(next);
+    router.refresh();
+  }
+
+  return (
+    <Card>
+      <h1 className="mb-4 text-xl font-semibold tracking-tight">Create an account</h1>
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField label="Name" name="name" autoComplete="name" required maxLength={100} value={form.name} onChange={set("name")} error={errors.fields.name} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set("email")}
+          error={errors.fields.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD}
+          value={form.password}
+          onChange={set("password")}
+          hint={`At least ${MIN_PASSWORD} characters.`}
+          error={errors.fields.password}
+        />
+        <ErrorText>{errors.form ?? signInError}</ErrorText>
+        <Button type="submit" loading={pending} className="w-full">
+          Create account
+        </Button>
+      </form>
+      {github ? (
+        <Button variant="secondary" className="mt-3 w-full" onClick={() => void signIn("github", { callbackUrl: next })}>
+          Sign up with GitHub
+        </Button>
+      ) : null}
+      <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        Already have an account?{" "}
+        <Link href={next === "/w" ? "/signin" : `/signin?next=${encodeURIComponent(next)}`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+          Sign in
+        </Link>
+      </p>
+    </Card>
+  );
+}

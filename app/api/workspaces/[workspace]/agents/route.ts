@@ -1,0 +1,19 @@
+/** GET agents (read); POST creates one (manage). */
+import { createAgent } from "@/lib/agents/create-agent";
+import { listAgents } from "@/lib/agents/list-agents";
+import { createAgentBody } from "@/lib/agents/schemas";
+import { readJson, withWorkspace } from "@/server/with-workspace";
+
+export const GET = withWorkspace(
+  async ({ prisma, workspace }) => Response.json({ agents: await listAgents(prisma, workspace.id) }),
+  { permission: "read" },
+);
+
+export const POST = withWorkspace(
+  async ({ req, prisma, workspace, user, role }) => {
+    const body = await readJson(req, createAgentBody);
+    const agent = await createAgent(prisma, { workspaceId: workspace.id, userId: user.id, role }, body);
+    return Response.json({ agent }, { status: 201 });
+  },
+  { permission: "manage" },
+);

@@ -1,0 +1,17 @@
+import { createRoom } from "@/lib/rooms/create-room";
+import { listRooms } from "@/lib/rooms/list-rooms";
+import { createRoomBody } from "@/lib/rooms/schemas";
+import { readJson, withWorkspace } from "@/server/with-workspace";
+
+export const GET = withWorkspace(async ({ prisma, workspace }) => Response.json({ rooms: await listRooms(prisma, workspace.id) }), {
+  permission: "read",
+});
+
+export const POST = withWorkspace(
+  async ({ req, prisma, workspace, user }) => {
+    const body = await readJson(req, createRoomBody);
+    const room = await createRoom(prisma, { workspaceId: workspace.id, userId: user.id }, body);
+    return Response.json({ room: { id: room.id, name: room.name, mode: room.mode } }, { status: 201 });
+  },
+  { permission: "write" },
+);

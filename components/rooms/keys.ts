@@ -1,0 +1,20 @@
+/**
+ * TanStack Query keys for rooms. Hierarchical under the workspace, so
+ * invalidating `all(slug)` refreshes the list, every room view and every
+ * capability panel of that workspace.
+ */
+export const roomKeys = {
+  all: (slug: string) => ["rooms", slug] as const,
+  list: (slug: string) => [...roomKeys.all(slug), "list"] as const,
+  detail: (slug: string, roomId: string) => [...roomKeys.all(slug), "detail", roomId] as const,
+  view: (slug: string, roomId: string) => [...roomKeys.detail(slug, roomId), "view"] as const,
+  /** keyed by what decides the surface, so a mode or autonomy change is a new query */
+  capabilities: (slug: string, roomId: string, setting?: { mode: string; autonomy: string; planShell: boolean }) =>
+    setting
+      ? ([...roomKeys.detail(slug, roomId), "capabilities", setting.mode, setting.autonomy, setting.planShell] as const)
+      : ([...roomKeys.detail(slug, roomId), "capabilities"] as const),
+};
+
+/** The API base of one room. */
+export const roomApi = (slug: string, roomId: string) =>
+  `/api/workspaces/${encodeURIComponent(slug)}/rooms/${encodeURIComponent(roomId)}`;

@@ -1,0 +1,46 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AddMemberBody, MemberView } from "@/lib/members/schemas";
+import type { Role } from "@/lib/auth/permissions";
+import { fetchJson } from "@/components/ui/fetch-json";
+import { workspaceApi, workspaceKeys } from "@/components/workspaces/keys";
+
+export function useMembers(slug: string, initialData?: MemberView[]) {
+  return useQuery({
+    queryKey: workspaceKeys.members(slug),
+    queryFn: async () => (await fetchJson<{ members: MemberView[] }>(`${workspaceApi(slug)}/members`)).members,
+    initialData,
+  });
+}
+
+export function useAddMember(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AddMemberBody) =>
+      (await fetchJson<{ member: MemberView }>(`${workspaceApi(slug)}/members`, { method: "POST", json: body })).member,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.members(slug) }),
+  });
+}
+
+export function useChangeRole(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ memberId, role }: { memberId: string; role: Role }) =>
+      (
+        await fetchJson<{ member: MemberView }>(`${workspaceApi(slug)}/members/${encodeURIComponent(memberId)}`, {
+          method: "PATCH",
+          json: { role },
+        })
+      ).member,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.members(slug) }),
+  });
+}
+
+export function useRemoveMember(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (memberId: string) =>
+      fetchJson<{ removed: { id: string } }>(`${workspaceApi(slug)}/members/${encodeURIComponent(memberId)}`, { method: "DELETE" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.members(slug) }),
+  });
+}

@@ -1,0 +1,66 @@
+"use client";
+import { useState } from "react";
+import type { RepositoryView } from "@/lib/repositories/schemas";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorText } from "@/components/ui/error-text";
+import { InlineStatus } from "@/components/ui/inline-status";
+import { Spinner } from "@/components/ui/spinner";
+import { useCan, useWorkspace } from "@/components/workspaces/workspace-context";
+import { ReadOnlyNote } from "./read-only-note";
+import { RegisterRepositoryForm } from "./register-repository-form";
+import { useRepositories } from "./repository-hooks";
+
+export function RepositoriesPanel({ initialRepositories }: Readonly<{ initialRepositories: RepositoryView[] }>) {
+  const { workspace, role } = useWorkspace();
+  const manage = useCan("manage");
+  const repositories = useRepositories(workspace.slug, initialRepositories);
+  const [status, setStatus] = useState<string | null>(null);
+  const list = repositories.data ?? [];
+
+  return (
+    <div className="space-y-6">
+      <Card
+        title="Repositories"
+        description="Local git repositories on the server. Rooms make their worktrees from these."
+        actions={repositories.isFetching ? <Spinner label="Refreshing repositories" /> : null}
+      >
+        {!manage ? <ReadOnlyNote role={role} what="the repositories" /> : null}
+        <ErrorText className="mb-3">{repositories.error ? "Repositories could not be loaded. Reload the page to try again." : null}</ErrorText>
+        <InlineStatus>{status}</InlineStatus>
+        {list.length === 0 ? (
+          <EmptyState title="No repositories yet">
+            {manage ? "Register one below: give the path of a git repository on this server." : "An admin can register one."}
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {list.map((repo) => (
+              <li key={repo.id} className="py-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{repo.name}</span>
+                  <Badge>branch {repo.defaultBranch}</Badge>
+                  {repo.githubFullName ? <Badge tone="indigo">GitHub {repo.githubFullName}</Badge> : null}
+                  {repo.githubFullName ? (
+                    <Badge tone={repo.hasWebhookSecret ? "green" : "amber"}>{repo.hasWebhookSecret ? "webhook secret set" : "no webhook secret"}</Badge>
+                  ) : null}
+                </div>
+                <dl className="mt-1 grid gap-x-4 text-sm text-zinc-600 sm:grid-cols-[auto_1fr] dark:text-zinc-400">
+                  <dt className="text-zinc-500">Path</dt>
+                  <dd className="font-mono break-all">{repo.path}</dd>
+                  {repo.remoteUrl ? (
+                    <>
+                      <dt className="text-zinc-500">Remote</dt>
+                      <dd className="font-mono break-all">{repo.remoteUrl}</dd>
+                    </>
+                  ) : null}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {manage ? <RegisterRepositoryForm onRegistered={(repo) => setStatus(`${repo.name} was registered.`)} /> : null}
+    </div>
+  );
+}

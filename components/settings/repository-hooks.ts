@@ -1,0 +1,22 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { RegisterRepositoryBody, RepositoryView } from "@/lib/repositories/schemas";
+import { fetchJson } from "@/components/ui/fetch-json";
+import { workspaceApi, workspaceKeys } from "@/components/workspaces/keys";
+
+export function useRepositories(slug: string, initialData?: RepositoryView[]) {
+  return useQuery({
+    queryKey: workspaceKeys.repositories(slug),
+    queryFn: async () => (await fetchJson<{ repositories: RepositoryView[] }>(`${workspaceApi(slug)}/repositories`)).repositories,
+    initialData,
+  });
+}
+
+export function useRegisterRepository(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RegisterRepositoryBody) =>
+      (await fetchJson<{ repository: RepositoryView }>(`${workspaceApi(slug)}/repositories`, { method: "POST", json: body })).repository,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.repositories(slug) }),
+  });
+}

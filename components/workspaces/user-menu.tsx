@@ -1,0 +1,37 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { signOut } from "next-auth/react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+
+/** Who is signed in, and the way out. */
+export function UserMenu({ name, email }: Readonly<{ name: string; email: string }>) {
+  const router = useRouter();
+  const [leaving, setLeaving] = useState(false);
+
+  async function leave() {
+    setLeaving(true);
+    // No redirect from next-auth: its URL is built from NEXTAUTH_URL, which a
+    // dev server on another port may not have; the router knows where we are.
+    await signOut({ redirect: false }).catch(() => undefined);
+    router.replace("/signin");
+    router.refresh();
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      <span className="hidden text-right text-sm leading-tight sm:block">
+        <span className="block font-medium">{name}</span>
+        <span className="block text-xs text-zinc-500 dark:text-zinc-400">{email}</span>
+      </span>
+      <Button
+        variant="ghost"
+        size="sm"
+        loading={leaving}
+        onClick={() => void leave()}
+      >
+        Sign out
+      </Button>
+    </div>
+  );
+}

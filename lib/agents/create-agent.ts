@@ -1,0 +1,33 @@
+import "server-only";
+import type { Prisma } from "../db/client";
+import { AppError } from "../errors/app-error";
+import { assertCan, type WorkspaceActor } from "../workspaces/actor";
+import { agentColumns } from "./agent-columns";
+import { agentSelect, createAgentBody, toAgentView, type AgentView, type CreateAgentBody } from "./schemas";
+
+/** Adds an agent to the workspace (admins and owners). Names are unique per workspace. */
+export async function createAgent(prisma: Prisma, actor: WorkspaceActor, input: CreateAgentBody): Promise<AgentView> {
+  assertCan(actor, "manage");
+  const agent = createAgentBody.parse(input);
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const row = await tx.agent.create({ data: { workspaceId: actor.workspaceId, ...agentColumns(agent) }, select: agentSelect });
+      await tx.auditEvent.create({
+        data: {
+          workspaceId: actor.workspaceId,
+          actorId: actor.userId,
+          action: "agent.created",
+          targetType: "agent",
+          targetId: row.id,
+          data: { name: row.name, provider: row.provider, model: row.model, moduleAllowlist: agent.moduleAllowlist },
+        },
+      });
+      return toAgentView(row);
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2002") {
+      throw new AppError("conflict", `An agent named "${agent.name}" already exists in this workspace.`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Agent bodies and the view the browser gets. An agent names its model
+ * (provider, model, base URL; API keys live in workspace settings, never here)
+ * and its module allowlist (X3: the agent's share of the surface intersection;
+ * null = no extra restriction, [] = only what is pinned). The same schema
+ * checks a new agent and an edited one after the edit is applied.
+ */
+import { z } from "zod";
+import { scriptSchema, type Script } from "../models/script";
+import { TOOL_SPECS } from "../tools/registry";
+
+export const PROVIDERS = ["scripted", "openai_compatible", "anthropic"] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+const TOOL_NAMES = new Set(TOOL_SPECS.map((tool) => tool.name));
+
+const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+
+/** X3: only tools Gatehouse has; a typo would otherwise silently remove a tool from the agent. */
+const moduleAllowlist = z
+  .array(z.string().trim().min(1).max(100))
+  .max(200, "List at most 200 tools.")
+  .superRefine((names, ctx) => {
+    names.forEach((name, index) => {
+      if (!TOOL_NAMES.has(name)) {
+        ctx.addIssue({ code: "custom", path: [index], message: `"${name.slice(0, 80)}" is not a Gatehouse tool.` });
+      }
+    });
+  })
+  .transform((names) => [...new Set(names)].sort());
+
+const agentFields = z.object({
+  name: z.string().trim().min(1, "Give the agent a name.").max(60, "Use at most 60 characters."),
+  provider: z.enum(PROVIDERS, { message: "Pick scripted, openai_compatible or anthropic." }),
+  model: z.preprocess(blankToNull, z.string().trim().max(200, "Use at most 200 characters.").nullable()),
+  baseUrl: z.preprocess(
+    blankToNull,
+    z.url({ protocol: /^https?$/, message: "Use an http:// or https:// URL, e.g. http://localhost:11434/v1." }).max(2048).nullable(),
+  ),
+  moduleAllowlist: moduleAllowlist.nullable(),
+  script: scriptSchema.nullable(),
+});
+
+/** The checks that involve several fields: what each provider needs and refuses. */
+function checkProviderFields(agent: z.infer<typeof agentFields>, ctx: z.RefinementCtx): void {
+  if (agent.provider !== "scripted" && !agent.model) {
+    ctx.addIssue({ code: "custom", path: ["model"], message: "Name the model, e.g. llama3.1 or claude-sonnet-4-5." });
+  }
+  if (agent.provider === "openai_compatible" && !agent.baseUrl) {
+    ctx.addIssue({ code: "custom", path: ["baseUrl"], message: "An OpenAI-compatible provider needs a base URL, e.g. http://localhost:11434/v1." });
+  }
+  if (agent.provider === "scripted" && agent.baseUrl) {
+    ctx.addIssue({ code: "custom", path: ["baseUrl"], message: "The scripted model runs inside Gatehouse and takes no base URL." });
+  }
+  if (agent.provider !== "scripted" && agent.script) {
+    ctx.addIssue({ code: "custom", path: ["script"], message: "Only the scripted provider plays a script." });
+  }
+}
+
+export const createAgentBody = agentFields
+  .extend({
+    model: agentFields.shape.model.optional(),
+    baseUrl: agentFields.shape.baseUrl.optional(),
+    moduleAllowlist: agentFields.shape.moduleAllowlist.optional(),
+    script: agentFields.shape.script.optional(),
+  })
+  .transform((agent) => ({
+    ...agent,
+    model: agent.model ?? (agent.provider === "scripted" ? "scripted" : null),
+    baseUrl: agent.baseUrl ?? null,
+    moduleAllowlist: agent.moduleAllowlist ?? null,
+    script: agent.script ?? null,
+  }))
+  .superRefine(checkProviderFields);
+
+export type CreateAgentBody = z.input<typeof createAgentBody>;
+export type AgentConfig = z.output<typeof createAgentBody>;
+
+export const updateAgentBody = agentFields
+  .partial()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), "Change at least one field.");
+
+export type UpdateAgentBody = z.input<typeof updateAgentBody>;
+
+export interface AgentView {
+  id: string;
+  name: string;
+  provider: Provider;
+  model: string;
+  baseUrl: string | null;
+  /** X3: null = no extra restriction; a list (possibly empty) = only these beyond the pinned tools */
+  moduleAllowlist: string[] | null;
+  script: Script | null;
+  createdAt: string;
+}
+
+export const agentSelect = {
+  id: true,
+  name: true,
+  provider: true,
+  model: true,
+  baseUrl: true,
+  moduleAllowlist: true,
+  restrictModules: true,
+  script: true,
+  createdAt: true,
+} as const;
+
+export function toAgentView(row: {
+  id: string;
+  name: string;
+  provider: Provider;
+  model: string;
+  baseUrl: string | null;
+  moduleAllowlist: string[];
+  restrictModules: boolean;
+  script: unknown;
+  createdAt: Date;
+}): AgentView {
+  return {
+    id: row.id,
+    name: row.name,
+    provider: row.provider,
+    model: row.model,
+    baseUrl: row.baseUrl,
+    moduleAllowlist: row.restrictModules ? row.moduleAllowlist : null,
+    script: (row.script ?? null) as Script | null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

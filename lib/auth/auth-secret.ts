@@ -1,0 +1,20 @@
+import "server-only";
+/**
+ * next-auth needs a secret to sign sessions. Deployments set NEXTAUTH_SECRET;
+ * the embedded default makes one on first start and keeps it in the data
+ * directory, so `npm run dev` works with no setup and sessions survive restarts.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+export function authSecret(): string {
+  if (process.env.NEXTAUTH_SECRET) return process.env.NEXTAUTH_SECRET;
+  const file = join(resolve(process.env.GATEHOUSE_DATA_DIR ?? join(process.cwd(), ".gatehouse")), "auth-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  process.env.NEXTAUTH_SECRET = readFileSync(file, "utf8").trim();
+  return process.env.NEXTAUTH_SECRET;
+}

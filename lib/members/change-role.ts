@@ -1,0 +1,47 @@
+import "server-only";
+/**
+ * Changes a member's role. The actor must be able to grant both the member's
+ * current role and the new one (an admin can neither promote to owner nor
+ * demote an owner), and the last owner stays an owner.
+ */
+import { canGrant } from "../auth/permissions";
+import type { Prisma } from "../db/client";
+import { AppError } from "../errors/app-error";
+import { article, assertCan, type WorkspaceActor } from "../workspaces/actor";
+import { countOwners, lockWorkspace } from "./lock-workspace";
+import { changeRoleBody, type ChangeRoleBody, type MemberView } from "./schemas";
+import { memberSelect, toMemberView } from "./to-member-view";
+
+export async function changeRole(prisma: Prisma, actor: WorkspaceActor, memberId: string, input: ChangeRoleBody): Promise<MemberView> {
+  const { role } = changeRoleBody.parse(input);
+  assertCan(actor, "manage");
+  return prisma.$transaction(async (tx) => {
+    const current = await lockWorkspace(tx, actor);
+    assertCan(current, "manage");
+    // Scoped by workspace: another workspace's membership id is simply not found.
+    const member = await tx.membership.findFirst({ where: { id: memberId, workspaceId: actor.workspaceId }, select: memberSelect });
+    if (!member) throw new AppError("not_found", "That member was not found in this workspace.");
+    if (member.role === role) return toMemberView(member);
+    if (!canGrant(current.role, member.role)) {
+      throw new AppError("forbidden", `As ${article(current.role)} ${current.role} you cannot change the role of ${article(member.role)} ${member.role}.`);
+    }
+    if (!canGrant(current.role, role)) {
+      throw new AppError("forbidden", `As ${article(current.role)} ${current.role} you cannot make someone ${article(role)} ${role}.`);
+    }
+    if (member.role === "owner" && (await countOwners(tx, actor.workspaceId)) === 1) {
+      throw new AppError("unprocessable", "The last owner cannot be demoted. Make someone else an owner first.");
+    }
+    const updated = await tx.membership.update({ where: { id: member.id }, data: { role }, select: memberSelect });
+    await tx.auditEvent.create({
+      data: {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "member.role_changed",
+        targetType: "membership",
+        targetId: member.id,
+        data: { userId: member.user.id, from: member.role, to: role },
+      },
+    });
+    return toMemberView(updated);
+  });
+}

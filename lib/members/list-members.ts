@@ -1,0 +1,12 @@
+import "server-only";
+import type { Prisma } from "../db/client";
+import { ROLES, type MemberView } from "./schemas";
+import { memberSelect, toMemberView } from "./to-member-view";
+
+/** Everyone in the workspace, owners first, then by name. */
+export async function listMembers(prisma: Prisma, workspaceId: string): Promise<MemberView[]> {
+  const rows = await prisma.membership.findMany({ where: { workspaceId }, select: memberSelect });
+  return rows
+    .map(toMemberView)
+    .sort((a, b) => ROLES.indexOf(a.role) - ROLES.indexOf(b.role) || a.user.name.localeCompare(b.user.name));
+}

@@ -1,0 +1,42 @@
+import "server-only";
+/**
+ * Removes a member. The actor must outrank or equal them (an admin cannot
+ * remove an owner), and the last owner cannot be removed, not even by
+ * themselves: a workspace always has someone who can manage it.
+ */
+import { canGrant } from "../auth/permissions";
+import type { Prisma } from "../db/client";
+import { AppError } from "../errors/app-error";
+import { article, assertCan, type WorkspaceActor } from "../workspaces/actor";
+import { countOwners, lockWorkspace } from "./lock-workspace";
+
+export async function removeMember(prisma: Prisma, actor: WorkspaceActor, memberId: string): Promise<{ id: string }> {
+  assertCan(actor, "manage");
+  return prisma.$transaction(async (tx) => {
+    const current = await lockWorkspace(tx, actor);
+    assertCan(current, "manage");
+    const member = await tx.membership.findFirst({
+      where: { id: memberId, workspaceId: actor.workspaceId },
+      select: { id: true, role: true, userId: true, user: { select: { email: true } } },
+    });
+    if (!member) throw new AppError("not_found", "That member was not found in this workspace.");
+    if (!canGrant(current.role, member.role)) {
+      throw new AppError("forbidden", `As ${article(current.role)} ${current.role} you cannot remove ${article(member.role)} ${member.role}.`);
+    }
+    if (member.role === "owner" && (await countOwners(tx, actor.workspaceId)) === 1) {
+      throw new AppError("unprocessable", "The last owner cannot be removed. Make someone else an owner first.");
+    }
+    await tx.membership.delete({ where: { id: member.id } });
+    await tx.auditEvent.create({
+      data: {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "member.removed",
+        targetType: "membership",
+        targetId: member.id,
+        data: { userId: member.userId, email: member.user.email, role: member.role },
+      },
+    });
+    return { id: member.id };
+  });
+}

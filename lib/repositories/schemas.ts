@@ -1,0 +1,117 @@
+/**
+ * Repository bodies and the view the browser gets. A repository is a local git
+ * path on the server; the remote, GitHub name and webhook secret are for pull
+ * requests. The webhook secret is write-only: views say whether one is set.
+ */
+import path from "node:path";
+import { z } from "zod";
+import { InvalidRefError, validateBranchName } from "../repos/git";
+
+/** Forms send "" for a field left blank; that means "not given". */
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const name = z
+  .string()
+  .trim()
+  .min(1, "Give the repository a name.")
+  .max(100, "Use at most 100 characters.")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "Use letters, digits, '.', '_' or '-' (no spaces), starting with a letter or digit.");
+
+const localPath = z
+  .string()
+  .trim()
+  .min(1, "Give the path of a git repository on the server.")
+  .max(4096, "That path is too long.")
+  .refine((p) => !p.includes("\0"), "A path cannot contain a NUL character.")
+  .refine((p) => path.isAbsolute(p), "Use an absolute path, e.g. /srv/git/my-project.");
+
+// `ext::` and other remote helpers run programs, and a leading "-" would be an option:
+// only plain URLs of git's network transports, scp-style addresses and absolute paths pass.
+const URL_REMOTE = /^(?:https?|ssh|git):\/\/[^\s]+$/;
+const SCP_REMOTE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:[A-Za-z0-9._~/-]+$/;
+const PATH_REMOTE = /^\/[^\0\n\r]*$/;
+
+const remoteUrl = z
+  .string()
+  .trim()
+  .max(2048, "That remote URL is too long.")
+  .refine(
+    (url) => (URL_REMOTE.test(url) && URL.canParse(url)) || SCP_REMOTE.test(url) || PATH_REMOTE.test(url) || url.startsWith("file:///"),
+    "Use an https://, ssh:// or git:// URL, an scp-style address (git@github.com:owner/repo.git) or an absolute path to a bare repository.",
+  );
+
+const defaultBranch = z
+  .string()
+  .trim()
+  .superRefine((branch, ctx) => {
+    try {
+      validateBranchName(branch);
+    } catch (error) {
+      if (!(error instanceof InvalidRefError)) throw error;
+      ctx.addIssue({ code: "custom", message: `"${branch.slice(0, 80)}" is not a valid branch name.` });
+    }
+  });
+
+const githubFullName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/, "Use the GitHub name as owner/repository, e.g. acme/gatehouse.")
+  .refine((full) => ![".", ".."].includes(full.split("/")[1] ?? ""), "Use the GitHub name as owner/repository, e.g. acme/gatehouse.");
+
+const webhookSecret = z
+  .string()
+  .min(16, "Use a webhook secret of at least 16 characters (a long random string).")
+  .max(256, "Use at most 256 characters.");
+
+export const registerRepositoryBody = z
+  .object({
+    name,
+    path: localPath,
+    remoteUrl: z.preprocess(blankToUndefined, remoteUrl.optional()),
+    defaultBranch: z.preprocess(blankToUndefined, defaultBranch.default("main")),
+    githubFullName: z.preprocess(blankToUndefined, githubFullName.optional()),
+    webhookSecret: z.preprocess(blankToUndefined, webhookSecret.optional()),
+  })
+  .refine((body) => !body.webhookSecret || body.githubFullName, {
+    path: ["githubFullName"],
+    message: "A webhook secret needs the GitHub name (owner/repository) whose deliveries it signs.",
+  });
+
+export type RegisterRepositoryBody = z.input<typeof registerRepositoryBody>;
+
+export interface RepositoryView {
+  id: string;
+  name: string;
+  path: string;
+  remoteUrl: string | null;
+  defaultBranch: string;
+  githubFullName: string | null;
+  /** the secret itself never leaves the server */
+  hasWebhookSecret: boolean;
+  createdAt: string;
+}
+
+export const repositorySelect = {
+  id: true,
+  name: true,
+  path: true,
+  remoteUrl: true,
+  defaultBranch: true,
+  githubFullName: true,
+  webhookSecret: true,
+  createdAt: true,
+} as const;
+
+export function toRepositoryView(row: {
+  id: string;
+  name: string;
+  path: string;
+  remoteUrl: string | null;
+  defaultBranch: string;
+  githubFullName: string | null;
+  webhookSecret: string | null;
+  createdAt: Date;
+}): RepositoryView {
+  const { webhookSecret: secret, createdAt, ...rest } = row;
+  return { ...rest, hasWebhookSecret: Boolean(secret), createdAt: createdAt.toISOString() };
+}

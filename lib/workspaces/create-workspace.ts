@@ -1,0 +1,57 @@
+import "server-only";
+/**
+ * A new workspace with its creator as owner. The slug comes from the name and
+ * is made unique: the next free "name-N" is chosen inside the transaction, and
+ * when a concurrent creation takes it first the unique index refuses ours and
+ * we try again, so two teams called "Acme" never share a URL.
+ */
+import { randomBytes } from "node:crypto";
+import type { Prisma } from "../db/client";
+import type { Prisma as Db } from "../db/generated/client";
+import { createWorkspaceBody, type CreateWorkspaceBody, type WorkspaceSummary } from "./schemas";
+import { SLUG_MAX_LENGTH, slugCandidate, slugify } from "./slugify";
+
+/** Lost races before a random suffix ends the contention at once. */
+const NUMBERED_ATTEMPTS = 10;
+const TOTAL_ATTEMPTS = NUMBERED_ATTEMPTS + 3;
+
+export async function createWorkspace(prisma: Prisma, userId: string, input: CreateWorkspaceBody): Promise<WorkspaceSummary> {
+  const { name } = createWorkspaceBody.parse(input);
+  const base = slugify(name);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await prisma.$transaction(async (tx) => {
+        const slug = attempt <= NUMBERED_ATTEMPTS ? await nextFreeSlug(tx, base) : randomSlug(base);
+        const workspace = await tx.workspace.create({ data: { name, slug } });
+        await tx.membership.create({ data: { workspaceId: workspace.id, userId, role: "owner" } });
+        await tx.auditEvent.create({
+          data: {
+            workspaceId: workspace.id,
+            actorId: userId,
+            action: "workspace.created",
+            targetType: "workspace",
+            targetId: workspace.id,
+            data: { name, slug },
+          },
+        });
+        return { id: workspace.id, slug, name, role: "owner" as const, createdAt: workspace.createdAt.toISOString() };
+      });
+    } catch (error) {
+      // The only unique field written here is the slug: a P2002 means a lost race.
+      if ((error as { code?: string }).code !== "P2002" || attempt >= TOTAL_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function nextFreeSlug(tx: Db.TransactionClient, base: string): Promise<string> {
+  const rows = await tx.workspace.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
+  const taken = new Set(rows.map((w) => w.slug));
+  for (let n = 1; ; n++) {
+    const candidate = slugCandidate(base, n);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+function randomSlug(base: string): string {
+  return `${base.slice(0, SLUG_MAX_LENGTH - 7).replace(/-+$/, "")}-${randomBytes(3).toString("hex")}`;
+}

@@ -1,0 +1,10 @@
+import type { NextConfig } from "next";
+
+const config: NextConfig = {
+  // PGlite ships WebAssembly and data files; Prisma's adapters and pg are Node-only.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
+  poweredByHeader: false,
+  devIndicators: false,
+};
+
+export default config;

@@ -1,0 +1,43 @@
+import "server-only";
+/**
+ * The one place that turns errors into HTTP responses (application/problem+json).
+ * User input never gets a 500: zod → 400 with field paths, domain refusals →
+ * their code's status, Prisma unique violation → 409, missing row → 404.
+ * Unknown errors are logged once here and answered without internals.
+ */
+import { ZodError } from "zod";
+import { AppError, ERROR_STATUS, type ErrorCode } from "@/lib/errors/app-error";
+
+const TITLES: Record<ErrorCode, string> = {
+  bad_request: "Bad request",
+  unauthorized: "Sign in required",
+  forbidden: "Not allowed",
+  not_found: "Not found",
+  conflict: "Conflict",
+  unprocessable: "Refused",
+  too_many_requests: "Too many requests",
+  internal: "Internal error",
+  unavailable: "Unavailable",
+};
+
+export function problem(code: ErrorCode, detail: string, extra?: Record<string, unknown>): Response {
+  const status = ERROR_STATUS[code];
+  return Response.json(
+    { type: `https://gatehouse.dev/errors/${code}`, title: TITLES[code], status, code, detail, ...extra },
+    { status, headers: { "content-type": "application/problem+json" } },
+  );
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) return problem(error.code, error.message, error.details ? { details: error.details } : undefined);
+  if (error instanceof ZodError) {
+    const issues = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    const detail = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
+    return problem("bad_request", detail, { issues });
+  }
+  const prismaCode = (error as { code?: string })?.code;
+  if (prismaCode === "P2002") return problem("conflict", "That already exists (a unique field is taken).");
+  if (prismaCode === "P2025") return problem("not_found", "That record was not found.");
+  console.error("[gatehouse] unhandled error", error instanceof Error ? error.stack : error);
+  return problem("internal", "Something went wrong on our side; nothing was changed.");
+}
