@@ -43,8 +43,11 @@ export async function registerRepository(
   if (await prisma.repository.findFirst({ where: { workspaceId: actor.workspaceId, name: body.name }, select: { id: true } })) {
     throw new AppError("conflict", `A repository named "${body.name}" already exists in this workspace.`);
   }
-  if (body.githubFullName && (await prisma.repository.findUnique({ where: { githubFullName: body.githubFullName }, select: { id: true } }))) {
-    throw new AppError("conflict", `${body.githubFullName} is already connected to a repository; each GitHub repository can be connected once.`);
+  if (
+    body.githubFullName &&
+    (await prisma.repository.findFirst({ where: { workspaceId: actor.workspaceId, githubFullName: body.githubFullName }, select: { id: true } }))
+  ) {
+    throw new AppError("conflict", `${body.githubFullName} is already connected to a repository in this workspace.`);
   }
   try {
     const repository = await prisma.$transaction(async (tx) => {

@@ -120,7 +120,7 @@ describe("register-repository", () => {
     expect(ok).toMatchObject({ remoteUrl: "git@github.com:acme/validated.git", defaultBranch: "release/1.x" });
   });
 
-  it("names are unique per workspace, GitHub repositories across workspaces", async () => {
+  it("names and GitHub repositories are unique per workspace; two workspaces may connect the same GitHub repository", async () => {
     const { prisma } = await testDatabase();
     const a = await owner();
     const b = await owner();
@@ -128,7 +128,8 @@ describe("register-repository", () => {
     await registerRepository(prisma, a, { name: "shared", path: dir, githubFullName: "acme/shared" });
     await expect(registerRepository(prisma, a, { name: "shared", path: dir })).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/already exists/) });
     expect(await registerRepository(prisma, b, { name: "shared", path: dir })).toMatchObject({ name: "shared" });
-    await expect(registerRepository(prisma, b, { name: "other", path: dir, githubFullName: "acme/shared" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(registerRepository(prisma, a, { name: "other", path: dir, githubFullName: "acme/shared" })).rejects.toMatchObject({ code: "conflict" });
+    expect(await registerRepository(prisma, b, { name: "other", path: dir, githubFullName: "acme/shared" })).toMatchObject({ name: "other" });
   });
 
   it("only admins and owners register repositories", async () => {
