@@ -297,6 +297,7 @@ CREATE TABLE "Plan" (
     "version" INTEGER NOT NULL,
     "goal" TEXT NOT NULL,
     "nodes" JSONB NOT NULL,
+    "layout" JSONB,
     "status" "PlanStatus" NOT NULL DEFAULT 'submitted',
     "decidedById" TEXT,
     "decidedAt" TIMESTAMP(3),
