@@ -6,11 +6,12 @@ import "server-only";
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
+import { dataDir } from "../config/data-dir";
 
 export function authSecret(): string {
   if (process.env.NEXTAUTH_SECRET) return process.env.NEXTAUTH_SECRET;
-  const file = join(resolve(process.env.GATEHOUSE_DATA_DIR ?? join(process.cwd(), ".gatehouse")), "auth-secret");
+  const file = join(dataDir(), "auth-secret");
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });

@@ -6,7 +6,8 @@ import "server-only";
  * updates fan out the same way.
  */
 import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { dataDir } from "../config/data-dir";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite } from "@electric-sql/pglite";
@@ -34,7 +35,7 @@ export interface OpenOptions {
 }
 
 export function defaultDataDir(): string {
-  return resolve(process.env.GATEHOUSE_DATA_DIR ?? join(process.cwd(), ".gatehouse"), "pgdata");
+  return join(dataDir(), "pgdata");
 }
 
 async function openPostgres(url: string, runMigrations: boolean): Promise<Database> {

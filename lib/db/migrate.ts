@@ -39,12 +39,12 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`;
 
 export function migrationsDir(root = process.cwd()): string {
-  return join(root, "prisma", "migrations");
+  return join(/*turbopackIgnore: true*/ root, "prisma", "migrations");
 }
 
 export function listMigrations(dir = migrationsDir()): { name: string; sql: string; checksum: string }[] {
-  if (!existsSync(dir)) throw new Error(`no migrations folder at ${dir}`);
-  return readdirSync(dir, { withFileTypes: true })
+  if (!existsSync(/*turbopackIgnore: true*/ dir)) throw new Error(`no migrations folder at ${dir}`);
+  return readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
     .sort()

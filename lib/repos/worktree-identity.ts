@@ -45,12 +45,12 @@ export async function verifyLinkedWorktree(worktree: string): Promise<LinkedWork
   if (!info || !info.isFile()) throw fail(".git is missing or is not the file git writes for a linked worktree");
   const pointer = await readPointer(dotGit, "gitdir:");
   if (!pointer) throw fail(".git does not point to a git directory");
-  const gitDir = await realpath(path.resolve(root, pointer)).catch(() => null);
+  const gitDir = await realpath(path.resolve(/*turbopackIgnore: true*/ root, pointer)).catch(() => null);
   if (!gitDir) throw fail(".git points to a git directory that does not exist");
   if (gitDir === root || gitDir.startsWith(root + path.sep)) throw fail(".git points inside the worktree");
 
-  const back = await readPointer(path.join(gitDir, "gitdir"), "");
-  const backReal = back ? await realpath(path.resolve(gitDir, back)).catch(() => null) : null;
+  const back = await readPointer(path.join(/*turbopackIgnore: true*/ gitDir, "gitdir"), "");
+  const backReal = back ? await realpath(path.resolve(/*turbopackIgnore: true*/ gitDir, back)).catch(() => null) : null;
   if (backReal !== dotGit) throw fail(".git points to a git directory that belongs to another worktree");
   return { worktree: root, gitDir };
 }
