@@ -1,0 +1,118 @@
+/**
+ * Every workspace route × {anonymous, non-member, viewer, member, admin}.
+ * Anonymous → 401; a non-member → 404 exactly like a workspace that does not
+ * exist; viewers read but cannot write (403); members write but cannot manage
+ * (403); admins pass authorization everywhere. Bodies of writes are invalid on
+ * purpose: authorization is decided before the body is read, so an allowed
+ * role gets a 400 and nothing changes.
+ */
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { DEMO, signIn, signUp, uniqueUser } from "./support/session";
+
+type Role = "anonymous" | "nonMember" | "viewer" | "member" | "admin";
+type Need = "read" | "write" | "manage";
+
+const ROLES: Role[] = ["anonymous", "nonMember", "viewer", "member", "admin"];
+const RANK: Record<Role, number> = { anonymous: -2, nonMember: -1, viewer: 0, member: 1, admin: 2 };
+const NEED_RANK: Record<Need, number> = { read: 0, write: 1, manage: 2 };
+
+interface RouteCase {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  path: string;
+  need: Need;
+  body?: unknown;
+}
+
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? "3210"}`;
+const clients = new Map<Role, APIRequestContext>();
+let routes: RouteCase[] = [];
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  const make = () => playwrightRequest.newContext({ baseURL });
+  const owner = await make();
+  await signIn(owner, DEMO);
+  for (const role of ROLES) {
+    const client = await make();
+    if (role === "admin" || role === "member" || role === "viewer" || role === "nonMember") {
+      const user = uniqueUser(role);
+      await signUp(client, user);
+      await signIn(client, user);
+      if (role !== "nonMember") {
+        const added = await owner.post("/api/workspaces/demo/members", { data: { email: user.email, role } });
+        expect(added.status(), await added.text()).toBe(201);
+      }
+    }
+    clients.set(role, client);
+  }
+  const ws = "/api/workspaces/demo";
+  const rooms = (await (await owner.get(`${ws}/rooms`)).json()).rooms as { id: string }[];
+  const agents = (await (await owner.get(`${ws}/agents`)).json()).agents as { id: string }[];
+  const members = (await (await owner.get(`${ws}/members`)).json()).members as { id: string }[];
+  const room = rooms[0]!.id;
+  routes = [
+    { method: "GET", path: ws, need: "read" },
+    { method: "GET", path: `${ws}/members`, need: "read" },
+    { method: "POST", path: `${ws}/members`, need: "manage", body: { email: "not-an-email" } },
+    { method: "PATCH", path: `${ws}/members/${members[0]!.id}`, need: "manage", body: { role: "emperor" } },
+    { method: "DELETE", path: `${ws}/members/does-not-exist`, need: "manage" },
+    { method: "GET", path: `${ws}/repositories`, need: "read" },
+    { method: "POST", path: `${ws}/repositories`, need: "manage", body: { name: "" } },
+    { method: "GET", path: `${ws}/agents`, need: "read" },
+    { method: "POST", path: `${ws}/agents`, need: "manage", body: { name: "" } },
+    { method: "PATCH", path: `${ws}/agents/${agents[0]!.id}`, need: "manage", body: { provider: "nonsense" } },
+    { method: "GET", path: `${ws}/rooms`, need: "read" },
+    { method: "POST", path: `${ws}/rooms`, need: "write", body: { name: "", mode: "review" } },
+    { method: "GET", path: `${ws}/rooms/${room}`, need: "read" },
+    { method: "PATCH", path: `${ws}/rooms/${room}`, need: "write", body: { mode: "review" } },
+    { method: "GET", path: `${ws}/rooms/${room}/capabilities`, need: "read" },
+    { method: "POST", path: `${ws}/rooms/${room}/messages`, need: "write", body: { content: "" } },
+    { method: "GET", path: `${ws}/approvals`, need: "read" },
+    { method: "POST", path: `${ws}/approvals/not-a-real-id`, need: "write", body: { decision: "maybe" } },
+    { method: "POST", path: `${ws}/runs/not-a-real-id/answer`, need: "write", body: { callId: "", answer: "" } },
+    { method: "GET", path: `${ws}/rooms/${room}/events?after=not-a-number`, need: "read" },
+    { method: "GET", path: `${ws}/events?after=not-a-number`, need: "read" },
+  ];
+  await owner.dispose();
+});
+
+test.afterAll(async () => {
+  for (const client of clients.values()) await client.dispose();
+});
+
+test("every route answers every role as its permission says", async () => {
+  const failures: string[] = [];
+  for (const route of routes) {
+    for (const role of ROLES) {
+      const response = await clients.get(role)!.fetch(route.path, { method: route.method, data: route.body, maxRedirects: 0 });
+      const status = response.status();
+      const body = await response.text();
+      const expected =
+        role === "anonymous" ? 401 : role === "nonMember" ? 404 : RANK[role] < NEED_RANK[route.need] ? 403 : "allowed";
+      const ok =
+        expected === "allowed"
+          ? ![401, 403].includes(status) && !(status === 404 && body.includes("workspace was not found")) && status < 500
+          : status === expected;
+      if (!ok) failures.push(`${route.method} ${route.path} as ${role}: expected ${expected}, got ${status} ${body.slice(0, 160)}`);
+      if (role === "nonMember" && status === 404) expect(body).not.toContain("demo@gatehouse.dev");
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test("a user of another workspace gets 404 for this workspace's room ids, even through their own workspace", async () => {
+  const outsider = clients.get("nonMember")!;
+  const created = await outsider.post("/api/workspaces", { data: { name: "Elsewhere" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { workspace } = await created.json();
+  const owner = await playwrightRequest.newContext({ baseURL });
+  await signIn(owner, DEMO);
+  const rooms = (await (await owner.get("/api/workspaces/demo/rooms")).json()).rooms as { id: string; name: string }[];
+  await owner.dispose();
+  for (const path of [`rooms/${rooms[0]!.id}`, `rooms/${rooms[0]!.id}/capabilities`, `rooms/${rooms[0]!.id}/events`]) {
+    const response = await outsider.get(`/api/workspaces/${workspace.slug}/${path}`);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text()).not.toContain(rooms[0]!.name);
+  }
+});

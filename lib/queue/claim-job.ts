@@ -1,0 +1,81 @@
+import "server-only";
+/**
+ * Claims one runnable job with FOR UPDATE SKIP LOCKED, so any number of worker
+ * processes share the queue without two taking the same job. A job whose
+ * worker died (lease expired while running) becomes claimable again.
+ */
+import type { PrismaClient } from "../db/generated/client";
+
+export interface ClaimedJob {
+  id: bigint;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+}
+
+type Sql = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
+
+export async function claimJob(sql: Sql, workerId: string, leaseMs: number): Promise<ClaimedJob | null> {
+  const lease = `${Math.ceil(leaseMs)} milliseconds`;
+  const queued = await sql.$queryRaw<ClaimedJob[]>`
+    UPDATE "Job" SET "status" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = now() + ${lease}::interval, "attempts" = "attempts" + 1
+    WHERE "id" = (
+      SELECT "id" FROM "Job" WHERE "status" = 'queued' AND "runAt" <= now()
+      ORDER BY "runAt", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
+    RETURNING "id", "kind", "payload", "attempts", "maxAttempts"`;
+  if (queued[0]) return queued[0];
+  const orphaned = await sql.$queryRaw<ClaimedJob[]>`
+    UPDATE "Job" SET "lockedBy" = ${workerId}, "lockedUntil" = now() + ${lease}::interval, "attempts" = "attempts" + 1
+    WHERE "id" = (
+      SELECT "id" FROM "Job" WHERE "status" = 'running' AND "lockedUntil" < now()
+      ORDER BY "lockedUntil", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
+    RETURNING "id", "kind", "payload", "attempts", "maxAttempts"`;
+  return orphaned[0] ?? null;
+}
+
+/** Extends the lease of a job this worker still holds. */
+export async function renewJob(sql: Sql, id: bigint, workerId: string, leaseMs: number): Promise<boolean> {
+  const lease = `${Math.ceil(leaseMs)} milliseconds`;
+  const count = await sql.$executeRaw`
+    UPDATE "Job" SET "lockedUntil" = now() + ${lease}::interval WHERE "id" = ${id} AND "lockedBy" = ${workerId} AND "status" = 'running'`;
+  return count === 1;
+}
+
+export async function completeJob(sql: Sql, id: bigint, workerId: string): Promise<void> {
+  await sql.$executeRaw`
+    UPDATE "Job" SET "status" = 'done', "finishedAt" = now(), "lockedBy" = NULL, "lockedUntil" = NULL
+    WHERE "id" = ${id} AND "lockedBy" = ${workerId}`;
+}
+
+/**
+ * Puts a job back in the queue (a retry after an error, or "try again shortly"
+ * when its run is leased elsewhere). If an identical job is already queued the
+ * retry is redundant and this one is closed instead.
+ */
+export async function requeueJob(
+  sql: Sql,
+  job: ClaimedJob,
+  workerId: string,
+  options: { delayMs: number; error?: string; countAttempt: boolean },
+): Promise<"queued" | "failed" | "superseded"> {
+  const exhausted = options.countAttempt && job.attempts >= job.maxAttempts;
+  if (exhausted) {
+    await sql.$executeRaw`
+      UPDATE "Job" SET "status" = 'failed', "finishedAt" = now(), "lastError" = ${options.error ?? null}, "lockedBy" = NULL, "lockedUntil" = NULL
+      WHERE "id" = ${job.id} AND "lockedBy" = ${workerId}`;
+    return "failed";
+  }
+  const delay = `${Math.ceil(options.delayMs)} milliseconds`;
+  try {
+    await sql.$executeRaw`
+      UPDATE "Job" SET "status" = 'queued', "runAt" = now() + ${delay}::interval, "lastError" = ${options.error ?? null},
+        "attempts" = "attempts" - ${options.countAttempt ? 0 : 1}, "lockedBy" = NULL, "lockedUntil" = NULL
+      WHERE "id" = ${job.id} AND "lockedBy" = ${workerId}`;
+    return "queued";
+  } catch (error) {
+    if (!String((error as Error).message).includes("Job_key_queued_key") && (error as { code?: string }).code !== "P2010") throw error;
+    await completeJob(sql, job.id, workerId);
+    return "superseded";
+  }
+}

@@ -1,0 +1,35 @@
+import "server-only";
+/**
+ * Adds a job to the PostgreSQL-backed queue. With a key, a second enqueue
+ * while the first still waits is a no-op (the partial unique index only covers
+ * queued jobs), so "resume run X" can be requested from many places at once.
+ * Pass the transaction client to enqueue atomically with the rows it is about.
+ */
+import type { PrismaClient } from "../db/generated/client";
+
+export const JOBS_CHANNEL = "gatehouse_jobs";
+
+type Sql = Pick<PrismaClient, "$executeRaw">;
+
+export interface JobInput {
+  kind: string;
+  payload: Record<string, unknown>;
+  key?: string;
+  /** run no earlier than this */
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export async function enqueueJob(sql: Sql, job: JobInput): Promise<void> {
+  await sql.$executeRaw`
+    INSERT INTO "Job" ("kind", "payload", "key", "runAt", "maxAttempts")
+    VALUES (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.key ?? null}, ${job.runAt ?? new Date()}, ${job.maxAttempts ?? 3})
+    ON CONFLICT ("key") WHERE "status" = 'queued' DO NOTHING`;
+  // Delivered on commit when called inside a transaction: workers wake at once.
+  await sql.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${job.kind})`;
+}
+
+/** The job that advances a run; one key per run so duplicate wake-ups collapse. */
+export function advanceRunJob(runId: string, runAt?: Date): JobInput {
+  return { kind: "run.advance", payload: { runId }, key: `run:${runId}`, runAt, maxAttempts: 5 };
+}

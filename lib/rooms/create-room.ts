@@ -1,0 +1,68 @@
+import "server-only";
+/**
+ * Opens a room. With a repository, the room gets its own git worktree on a
+ * branch of its own, so agents in different rooms never touch each other's
+ * files. The row and the worktree succeed together or not at all.
+ */
+import { join } from "node:path";
+import { rm } from "node:fs/promises";
+import type { Mode, PrismaClient } from "../db/generated/client";
+import { worktreesDir } from "../config/data-dir";
+import { AppError, notFound } from "../errors/app-error";
+import { recordEvent } from "../events/record-event";
+import { createWorktree } from "../repos/git";
+import type { CreateRoomBody } from "./schemas";
+
+export interface CreateRoomInput extends Omit<CreateRoomBody, "mode"> {
+  /** review is allowed here only for the system (pull-request rooms); the HTTP schema never lets it through */
+  mode: Mode;
+  pullRequestId?: string;
+  /** what to check out; defaults to the repository's default branch */
+  ref?: string;
+}
+
+export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: string; userId: string | null }, input: CreateRoomInput) {
+  const repository = input.repositoryId
+    ? await prisma.repository.findFirst({ where: { id: input.repositoryId, workspaceId: ctx.workspaceId } })
+    : null;
+  if (input.repositoryId && !repository) throw notFound("That repository");
+  const agentId = input.agentId ?? (await prisma.agent.findFirst({ where: { workspaceId: ctx.workspaceId }, orderBy: { createdAt: "asc" } }))?.id;
+  if (input.agentId && !(await prisma.agent.findFirst({ where: { id: input.agentId, workspaceId: ctx.workspaceId } }))) {
+    throw notFound("That agent");
+  }
+
+  const room = await prisma.room.create({
+    data: {
+      workspaceId: ctx.workspaceId,
+      name: input.name,
+      mode: input.mode,
+      autonomy: input.autonomy,
+      repositoryId: repository?.id ?? null,
+      agentId: agentId ?? null,
+      pullRequestId: input.pullRequestId ?? null,
+      createdById: ctx.userId,
+      conversations: { create: { title: "Main" } },
+    },
+  });
+
+  if (repository) {
+    const worktreePath = join(worktreesDir(), room.id);
+    const branch = `gatehouse/${room.id}`;
+    try {
+      await createWorktree({
+        repoPath: repository.path,
+        worktreePath,
+        ref: input.ref ?? repository.defaultBranch,
+        branch: input.pullRequestId ? undefined : branch,
+      });
+      await prisma.room.update({ where: { id: room.id }, data: { worktreePath, branch: input.pullRequestId ? null : branch } });
+    } catch (error) {
+      await prisma.room.delete({ where: { id: room.id } });
+      await rm(worktreePath, { recursive: true, force: true });
+      throw new AppError("unprocessable", `Could not create the room's worktree from ${repository.name}: ${(error as Error).message}`);
+    }
+  }
+
+  await recordEvent(prisma, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.created", data: { name: room.name, mode: room.mode } });
+  return prisma.room.findUniqueOrThrow({ where: { id: room.id } });
+}

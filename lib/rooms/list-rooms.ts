@@ -1,0 +1,28 @@
+import "server-only";
+/** The workspace's rooms with their mode badges and what waits in them. */
+import type { PrismaClient } from "../db/generated/client";
+
+export async function listRooms(prisma: PrismaClient, workspaceId: string) {
+  const rooms = await prisma.room.findMany({
+    where: { workspaceId },
+    orderBy: { createdAt: "desc" },
+    include: {
+      repository: { select: { name: true } },
+      agent: { select: { name: true } },
+      _count: { select: { approvals: { where: { status: "pending" } }, runs: { where: { status: { in: ["queued", "running", "waiting"] } } } } },
+    },
+  });
+  return rooms.map((r) => ({
+    id: r.id,
+    name: r.name,
+    mode: r.mode,
+    autonomy: r.autonomy,
+    repository: r.repository?.name ?? null,
+    agent: r.agent?.name ?? null,
+    pullRequestId: r.pullRequestId,
+    pendingApprovals: r._count.approvals,
+    activeRuns: r._count.runs,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+export type RoomListItem = Awaited<ReturnType<typeof listRooms>>[number];

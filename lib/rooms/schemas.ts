@@ -1,0 +1,57 @@
+/** Request bodies of the rooms API; the same schemas feed the forms. */
+import { z } from "zod";
+
+const id = z.string().trim().min(1).max(64);
+
+/** S1: people pick Agent (chat), Plan or Orchestrate; review is set by the system only. */
+export const selectableMode = z.enum(["chat", "plan", "orchestrate"], {
+  error: "mode must be chat (shown as Agent), plan or orchestrate; review rooms are opened for pull requests",
+});
+
+export const autonomy = z.enum(["ask", "auto_edit", "auto"]);
+
+export const createRoomBody = z.strictObject({
+  name: z.string().trim().min(1, "give the room a name").max(120),
+  mode: selectableMode.default("chat"),
+  autonomy: autonomy.default("auto_edit"),
+  repositoryId: id.optional(),
+  agentId: id.optional(),
+});
+export type CreateRoomBody = z.infer<typeof createRoomBody>;
+
+export const updateRoomBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(120).optional(),
+    mode: selectableMode.optional(),
+    autonomy: autonomy.optional(),
+    planShell: z.boolean().optional(),
+    agentId: id.nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: "send at least one field to change" });
+export type UpdateRoomBody = z.infer<typeof updateRoomBody>;
+
+export const postMessageBody = z.strictObject({
+  content: z.string().trim().min(1, "write a message first").max(20_000),
+  conversationId: id.optional(),
+});
+
+export const startThreadBody = z.strictObject({
+  parentConversationId: id,
+  title: z.string().trim().min(1).max(200),
+});
+
+export const answerQuestionBody = z.strictObject({
+  callId: z.string().min(1).max(200),
+  answer: z.string().trim().min(1, "write an answer").max(20_000),
+});
+
+export const decideApprovalBody = z.strictObject({
+  decision: z.enum(["approve", "reject"]),
+  comment: z.string().trim().max(2000).optional(),
+});
+
+/** SSE resume point: the Last-Event-ID header or ?after= */
+export const eventCursor = z
+  .string()
+  .regex(/^\d{1,18}$/, "the event id must be a number from an earlier event")
+  .transform((value) => BigInt(value));

@@ -1,0 +1,65 @@
+import "server-only";
+/**
+ * Advances one run stored in the database: builds the harness's ports for it
+ * (store, room reader, event sink, presence, model, services) and runs the loop.
+ * Called by the worker for "run.advance" jobs.
+ */
+import type { Database } from "../db/client";
+import { advanceRun, type AdvanceResult } from "../harness/advance-run";
+import { createPrismaHarnessStore, createPrismaRoomReader } from "../harness/prisma-store";
+import type { HarnessLimits } from "../harness/types";
+import { createPrismaPresence } from "../presence/track-presence";
+import { TOOLS } from "../tools/registry";
+import { agentPrompt } from "./agent-prompt";
+import { createHarnessEventSink } from "./harness-event-sink";
+import { modelForAgent } from "./model-for-agent";
+import { createToolServices } from "./tool-services";
+
+export interface AdvanceOptions {
+  owner: string;
+  signal?: AbortSignal;
+  limits?: Partial<HarnessLimits>;
+  leaseMs?: number;
+}
+
+export async function advanceStoredRun(db: Database, runId: string, options: AdvanceOptions): Promise<AdvanceResult | null> {
+  const { prisma } = db;
+  const run = await prisma.run.findUnique({
+    where: { id: runId },
+    include: { agent: true, workspace: { select: { id: true, modelSettings: true } }, room: { select: { id: true, name: true, agent: true } } },
+  });
+  if (!run) return null;
+  const agent = run.agent ?? run.room?.agent ?? null;
+  const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId: run.roomId });
+  try {
+    return await advanceRun(
+      {
+        store: createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs }),
+        rooms: createPrismaRoomReader(prisma),
+        events,
+        presence: createPrismaPresence(prisma),
+        tools: TOOLS,
+        limits: options.limits,
+        signal: options.signal,
+        async environment() {
+          if (!agent) throw new Error("This room has no agent; add one in the workspace settings and pick it for the room.");
+          return {
+            model: modelForAgent(agent, run.workspace),
+            agentPrompt: agentPrompt(agent, run.room),
+            agentAllowlist: agent.restrictModules ? agent.moduleAllowlist : null,
+            services: createToolServices(prisma, {
+              workspaceId: run.workspaceId,
+              roomId: run.roomId,
+              runId: run.id,
+              conversationId: run.conversationId,
+              author: `agent:${agent.name}`,
+            }),
+          };
+        },
+      },
+      runId,
+    );
+  } finally {
+    await events.flush();
+  }
+}
