@@ -5,6 +5,7 @@
  */
 import { openDatabase } from "../lib/db/client";
 import { startWorker } from "../lib/queue/run-worker";
+import { leaseMs } from "../lib/queue/lease";
 import { jobHandlers } from "../lib/runs/job-handlers";
 
 if (!process.env.DATABASE_URL) {
@@ -18,7 +19,8 @@ const worker = await startWorker({
   db,
   workerId: id,
   concurrency: Number(process.env.GATEHOUSE_WORKER_CONCURRENCY ?? 4),
-  handlers: jobHandlers(db, id, controller.signal),
+  leaseMs: leaseMs(),
+    handlers: jobHandlers(db, { owner: id, signal: controller.signal, runLeaseMs: leaseMs() * 2 }),
   onError: (error, job) => console.error(`[worker] job ${job.kind} #${job.id} failed:`, (error as Error).message),
 });
 console.log(`[worker] ${worker.id} started`);

@@ -7,6 +7,7 @@ import "server-only";
 import { getDatabase } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { startWorker, type RunningWorker } from "@/lib/queue/run-worker";
+import { leaseMs } from "@/lib/queue/lease";
 import { jobHandlers } from "@/lib/runs/job-handlers";
 
 const globalForRuntime = globalThis as unknown as { gatehouseRuntime?: Promise<RunningWorker | null> };
@@ -30,7 +31,8 @@ export function startRuntime(): Promise<RunningWorker | null> {
       db,
       workerId: id,
       concurrency: Number(process.env.GATEHOUSE_WORKER_CONCURRENCY ?? 4),
-      handlers: jobHandlers(db, id, controller.signal),
+      leaseMs: leaseMs(),
+    handlers: jobHandlers(db, { owner: id, signal: controller.signal, runLeaseMs: leaseMs() * 2 }),
       onError: (error, job) => console.error(`[gatehouse] job ${job.kind} #${job.id} failed:`, (error as Error).message),
     });
     const stop = () => {
