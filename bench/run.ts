@@ -1,18 +1,20 @@
 /**
  * `npm run bench`: prints every benchmark's figures beside its target. It never
  * fails on timing — speed is measured here, not asserted in tests.
- * Sections: gate (issue 2), plans (issue 4), reviews (issue 5); the web
- * sections need a production build and a database (see bench/web.ts).
+ * Sections: gate (issue 2), plans (issue 4), reviews (issue 5), web (issue 3 —
+ * needs `npm run build` and PostgreSQL). `npm run bench -- web` runs one section.
  */
 import { benchGate } from "./gate";
 import { benchPlans } from "./plans";
 import { benchReviews } from "./reviews";
 import type { BenchResult } from "./stats";
+import { benchWeb } from "./web";
 
 const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Gate and harness (issue 2)", benchGate],
   ["Plans (issue 4)", benchPlans],
   ["Reviews (issue 5)", benchReviews],
+  ["Web, production build on PostgreSQL (issue 3)", benchWeb],
 ];
 
 const only = process.argv.slice(2);

@@ -49,6 +49,9 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
     }
   }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.GATEHOUSE_DB_POOL ?? 10) });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => console.error("[gatehouse] idle database connection lost:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   let listener: pg.Client | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
