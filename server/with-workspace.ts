@@ -10,7 +10,8 @@ import { can, PERMISSION_VERBS, type Permission, type Role } from "@/lib/auth/pe
 import { getPrisma, type Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { errorResponse } from "./error-response";
-import { getSessionUser, type SessionUser } from "./session";
+import { invalidateWorkspace } from "./read-cache";
+import { getRequestUser, type SessionUser } from "./session";
 
 export interface WorkspaceContext<P> {
   req: Request;
@@ -26,7 +27,7 @@ type RouteContext<P> = { params: Promise<P> };
 export function withUser<P>(handler: (ctx: { req: Request; params: P; user: SessionUser; prisma: Prisma }) => Promise<Response>) {
   return async (req: Request, route: RouteContext<P>): Promise<Response> => {
     try {
-      const user = await getSessionUser();
+      const user = await getRequestUser(req);
       if (!user) throw new AppError("unauthorized", "Sign in first.");
       return await handler({ req, params: await route.params, user, prisma: await getPrisma() });
     } catch (error) {
@@ -48,7 +49,12 @@ export function withWorkspace<P extends { workspace: string }>(
     if (!can(membership.role, options.permission)) {
       throw new AppError("forbidden", `As a ${membership.role} you cannot ${PERMISSION_VERBS[options.permission]}.`);
     }
-    return handler({ req, params, user, workspace: membership.workspace, role: membership.role, prisma });
+    try {
+      return await handler({ req, params, user, workspace: membership.workspace, role: membership.role, prisma });
+    } finally {
+      // Read-your-writes: this process's cached read models of the workspace are stale now.
+      if (req.method !== "GET" && req.method !== "HEAD") invalidateWorkspace(membership.workspace.id);
+    }
   });
 }
 

@@ -37,6 +37,8 @@ export interface EventHub {
   subscribe(sub: Subscription): Promise<() => void>;
   /** stored events after `after`, oldest first (replay after a reconnect) */
   replay(topic: string, after: bigint, limit?: number): Promise<StreamEvent[]>;
+  /** called for every stored event's notice, before it is fanned out (cache invalidation) */
+  onStored(listener: (notice: { workspaceId: string; roomId: string | null }) => void): () => void;
   size(): number;
 }
 
@@ -51,6 +53,7 @@ function toStreamEvent(row: { id: bigint; type: string; roomId: string | null; r
 
 export async function createEventHub(db: Database): Promise<EventHub> {
   const topics = new Map<string, TopicState>();
+  const storedListeners = new Set<(notice: { workspaceId: string; roomId: string | null }) => void>();
 
   async function fetchNew(topic: string, state: TopicState) {
     const rows = await db.prisma.runEvent.findMany({
@@ -99,6 +102,7 @@ export async function createEventHub(db: Database): Promise<EventHub> {
       room?.subscribers.forEach((sub) => sub.deliver(event));
       return;
     }
+    for (const listener of storedListeners) listener(notice);
     for (const topic of topicsHit) poke(topic);
   });
 
@@ -125,6 +129,10 @@ export async function createEventHub(db: Database): Promise<EventHub> {
         take: limit,
       });
       return rows.map(toStreamEvent);
+    },
+    onStored(listener) {
+      storedListeners.add(listener);
+      return () => storedListeners.delete(listener);
     },
     size() {
       let n = 0;

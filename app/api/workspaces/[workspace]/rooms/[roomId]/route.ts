@@ -1,13 +1,16 @@
 import { getRoomView } from "@/lib/rooms/get-room-view";
 import { updateRoomBody } from "@/lib/rooms/schemas";
 import { updateRoom } from "@/lib/rooms/update-room";
+import { cachedRead } from "@/server/read-cache";
 import { readJson, withWorkspace } from "@/server/with-workspace";
 
 type Params = { workspace: string; roomId: string };
 
-export const GET = withWorkspace<Params>(async ({ prisma, workspace, params }) => Response.json(await getRoomView(prisma, workspace.id, params.roomId)), {
-  permission: "read",
-});
+export const GET = withWorkspace<Params>(
+  async ({ prisma, workspace, params }) =>
+    Response.json(await cachedRead(workspace.id, `room:${params.roomId}`, () => getRoomView(prisma, workspace.id, params.roomId))),
+  { permission: "read" },
+);
 
 export const PATCH = withWorkspace<Params>(
   async ({ req, prisma, workspace, user, params }) => {
