@@ -31,6 +31,15 @@ export const addReviewNodeTool: ToolDefinition<z.infer<typeof addReviewNodeInput
   async execute(args, ctx) {
     const result = await ctx.services.reviews.addNode(args);
     if ("dropped" in result) return { output: `Finding dropped at the read boundary: ${result.dropped}`, isError: true };
-    return { output: `Finding recorded (${result.findingId}).` };
+    switch (result.status) {
+      case "kept":
+        return { output: `Already recorded as ${result.findingId}; kept with its state and history.` };
+      case "reopened":
+        return { output: `It had been resolved; reopened as ${result.findingId}.` };
+      case "suppressed":
+        return { output: `Not recorded: a person dismissed this finding earlier (${result.findingId}), so it is not raised again.` };
+      default:
+        return { output: `Finding recorded (${result.findingId}).` };
+    }
   },
 };

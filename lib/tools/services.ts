@@ -33,8 +33,13 @@ export interface ToolServices {
     replace(items: TodoItem[]): Promise<void>;
   };
   reviews: {
-    /** R2/R4: record a finding; a malformed one is dropped and the drop recorded */
-    addNode(raw: unknown): Promise<{ findingId: string } | { dropped: string }>;
+    /**
+     * R2/R4: record a finding; a malformed one is dropped and the drop recorded.
+     * `status` says what became of a well-formed one: a new record, an existing
+     * one kept (same fingerprint), a resolved one reopened, or a dismissed one
+     * not raised again.
+     */
+    addNode(raw: unknown): Promise<{ findingId: string; status?: "created" | "kept" | "reopened" | "suppressed" } | { dropped: string }>;
     /** R5: publish the review and form the verdict */
     finalize(input: { summary?: string }): Promise<{ verdict: string; explanation: string[] }>;
   };

@@ -1,0 +1,142 @@
+import "server-only";
+/**
+ * Issue 5 §6: a pull request's head moved (a push, a synchronize delivery, a
+ * refresh). Findings are records, not comments to overwrite: each keeps its
+ * state and history, its anchor is carried through the diff old head → new
+ * head (marked outdated when its lines are gone), and a re-review of the new
+ * head is queued. Earlier reviews stay as they were: they are the history.
+ *
+ * The head moves with a conditional update on the head it was read at, so two
+ * deliveries for the same push cannot both remap and queue.
+ */
+import type { Prisma as Db, PrismaClient } from "../db/generated/client";
+import { notFound } from "../errors/app-error";
+import { recordEvent } from "../events/record-event";
+import { remapBetweenHeads, type MovedAnchor } from "../reviews/remap-between-heads";
+import { checkoutDetached } from "./pull-git";
+import { queueReview } from "./queue-review";
+
+export interface NewHead {
+  headSha: string;
+  /** the merge base with the base branch at the new head */
+  baseSha: string;
+  title?: string;
+  reopen?: boolean;
+}
+
+export interface HeadChange {
+  changed: boolean;
+  previousHeadSha: string;
+  headSha: string;
+  runId: string | null;
+}
+
+type AnchoredFinding = { id: string; file: string; startLine: number; endLine: number; anchorSha: string | null; outdated: boolean };
+
+export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, next: NewHead, ctx: { userId: string | null }): Promise<HeadChange> {
+  const pull = await prisma.pullRequest.findUnique({
+    where: { id: pullRequestId },
+    include: {
+      repository: { select: { path: true } },
+      room: { select: { id: true, agentId: true, worktreePath: true, conversations: { where: { parentId: null }, orderBy: { createdAt: "asc" }, take: 1, select: { id: true } } } },
+    },
+  });
+  if (!pull) throw notFound("That pull request");
+  const previousHeadSha = pull.headSha;
+  if (pull.headSha === next.headSha) {
+    if (next.reopen || (next.title && next.title !== pull.title)) {
+      await prisma.pullRequest.update({ where: { id: pull.id }, data: { ...(next.reopen ? { state: "open" } : {}), ...(next.title ? { title: next.title } : {}) } });
+    }
+    if (pull.room?.worktreePath) await checkoutDetached(pull.room.worktreePath, pull.headSha);
+    return { changed: false, previousHeadSha, headSha: pull.headSha, runId: null };
+  }
+
+  const rows = (await prisma.finding.findMany({
+    where: { pullRequestId: pull.id, file: { not: null }, startLine: { not: null }, endLine: { not: null } },
+    select: { id: true, file: true, startLine: true, endLine: true, anchorSha: true, outdated: true },
+  })) as AnchoredFinding[];
+  const moves = await remapAll(pull.repository.path, pull.headSha, next.headSha, rows);
+  // Before the transaction: once the re-review run is queued a worker may read the worktree at once.
+  if (pull.room?.worktreePath) await checkoutDetached(pull.room.worktreePath, next.headSha);
+
+  const outcome = await prisma.$transaction(async (tx) => {
+    const moved = await tx.pullRequest.updateMany({
+      where: { id: pull.id, headSha: previousHeadSha },
+      data: { headSha: next.headSha, baseSha: next.baseSha, ...(next.title ? { title: next.title } : {}), ...(next.reopen ? { state: "open" } : {}) },
+    });
+    if (moved.count === 0) return null;
+    const counts = await applyMoves(tx, moves, previousHeadSha, next.headSha);
+    const room = pull.room;
+    if (!room) return { runId: null };
+    await recordEvent(tx, {
+      workspaceId: pull.workspaceId,
+      roomId: room.id,
+      type: "pull.head_changed",
+      data: { pullRequestId: pull.id, from: previousHeadSha, to: next.headSha, ...counts },
+    });
+    const conversationId = room.conversations[0]?.id ?? (await tx.conversation.create({ data: { roomId: room.id, title: "Main" }, select: { id: true } })).id;
+    const queued = await queueReview(tx, {
+      workspaceId: pull.workspaceId,
+      roomId: room.id,
+      conversationId,
+      agentId: room.agentId,
+      repositoryId: pull.repositoryId,
+      userId: ctx.userId,
+      reason: "pushed",
+      pull: { ...pull, headSha: next.headSha, baseSha: next.baseSha, title: next.title ?? pull.title },
+    });
+    return { runId: queued.runId };
+  });
+
+  if (!outcome) {
+    // Another delivery moved the head first; leave the worktree where the winner wants it.
+    const current = await prisma.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { headSha: true } });
+    if (pull.room?.worktreePath) await checkoutDetached(pull.room.worktreePath, current.headSha);
+    return { changed: false, previousHeadSha, headSha: current.headSha, runId: null };
+  }
+  return { changed: true, previousHeadSha, headSha: next.headSha, runId: outcome.runId };
+}
+
+/** Anchors are grouped by the head they were made at (normally all at the previous head). */
+async function remapAll(repoPath: string, previousHead: string, nextHead: string, rows: AnchoredFinding[]) {
+  const groups = new Map<string, AnchoredFinding[]>();
+  for (const row of rows) {
+    const at = row.anchorSha ?? previousHead;
+    groups.set(at, [...(groups.get(at) ?? []), row]);
+  }
+  const moves: { row: AnchoredFinding; fromSha: string; to: MovedAnchor }[] = [];
+  for (const [fromSha, group] of groups) {
+    const moved = await remapBetweenHeads(repoPath, fromSha, nextHead, group);
+    group.forEach((row, i) => moves.push({ row, fromSha, to: moved[i]! }));
+  }
+  return moves;
+}
+
+async function applyMoves(tx: Db.TransactionClient, moves: Awaited<ReturnType<typeof remapAll>>, previousHead: string, nextHead: string) {
+  const unchanged: string[] = [];
+  const events: Db.FindingEventCreateManyInput[] = [];
+  let outdated = 0;
+  for (const { row, fromSha, to } of moves) {
+    if (!to.changed && fromSha === previousHead) {
+      unchanged.push(row.id);
+      continue;
+    }
+    const nowOutdated = to.outdated && !row.outdated;
+    if (nowOutdated) outdated += 1;
+    await tx.finding.update({
+      where: { id: row.id },
+      data: { file: to.file, startLine: to.startLine, endLine: to.endLine, anchorSha: nextHead, outdated: row.outdated || to.outdated },
+    });
+    const data = {
+      fromSha,
+      toSha: nextHead,
+      from: { file: row.file, startLine: row.startLine, endLine: row.endLine },
+      to: { file: to.file, startLine: to.startLine, endLine: to.endLine },
+      ...(to.reason ? { reason: to.reason } : {}),
+    };
+    events.push({ findingId: row.id, type: nowOutdated ? "outdated" : "remapped", actor: "platform", data });
+  }
+  if (unchanged.length > 0) await tx.finding.updateMany({ where: { id: { in: unchanged } }, data: { anchorSha: nextHead } });
+  if (events.length > 0) await tx.findingEvent.createMany({ data: events });
+  return { remapped: events.length - outdated, outdated, unchanged: unchanged.length };
+}

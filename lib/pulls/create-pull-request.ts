@@ -1,0 +1,137 @@
+import "server-only";
+/**
+ * Creates a pull request with everything it needs, all or nothing: its review
+ * room (R1: mode review, a detached worktree at the head commit), the review
+ * request and run, and the axes job. The worktree is made first and removed
+ * again if the transaction fails, so a failure leaves neither rows nor files.
+ */
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { PrismaClient } from "../db/generated/client";
+import { worktreesDir } from "../config/data-dir";
+import { AppError } from "../errors/app-error";
+import { recordEvent } from "../events/record-event";
+import { createWorktree, removeWorktree } from "../repos/git";
+import { queueReview } from "./queue-review";
+
+export interface NewPullRequest {
+  workspaceId: string;
+  repository: { id: string; name: string; path: string };
+  /** GitHub's number; omitted = the next free number in the repository */
+  number?: number;
+  title: string;
+  baseRef: string;
+  headRef: string;
+  /** the merge base (see pull-git.ts mergeBase) */
+  baseSha: string;
+  headSha: string;
+  source: "ui" | "api" | "github";
+  authorId: string | null;
+  agentId: string | null;
+}
+
+/** Thrown when GitHub's number already has a pull request here: the caller updates that one instead. */
+export class PullRequestExists extends Error {
+  constructor(readonly number: number) {
+    super(`pull request #${number} already exists`);
+  }
+}
+
+export async function createPullRequest(prisma: PrismaClient, input: NewPullRequest) {
+  const worktreePath = join(worktreesDir(), `pr-${randomUUID()}`);
+  try {
+    await createWorktree({ repoPath: input.repository.path, worktreePath, ref: input.headSha });
+  } catch (error) {
+    await rm(worktreePath, { recursive: true, force: true });
+    throw new AppError("unprocessable", `Could not check out ${input.headSha.slice(0, 12)} of ${input.repository.name}: ${(error as Error).message}`);
+  }
+  try {
+    return await insertWithNumber(prisma, input, worktreePath);
+  } catch (error) {
+    await removeWorktree({ repoPath: input.repository.path, worktreePath, force: true }).catch(() => undefined);
+    await rm(worktreePath, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Numbers are per repository; two opens racing for the same number make one retry. */
+async function insertWithNumber(prisma: PrismaClient, input: NewPullRequest, worktreePath: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insert(prisma, input, worktreePath);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "P2002") throw error;
+      if (input.number !== undefined) throw new PullRequestExists(input.number);
+      if (attempt >= 4) throw new AppError("conflict", "Several pull requests were opened at once; try again.");
+    }
+  }
+}
+
+function insert(prisma: PrismaClient, input: NewPullRequest, worktreePath: string) {
+  return prisma.$transaction(async (tx) => {
+    const number =
+      input.number ??
+      ((await tx.pullRequest.aggregate({ where: { repositoryId: input.repository.id }, _max: { number: true } }))._max.number ?? 0) + 1;
+    const pull = await tx.pullRequest.create({
+      data: {
+        workspaceId: input.workspaceId,
+        repositoryId: input.repository.id,
+        number,
+        title: input.title,
+        baseRef: input.baseRef,
+        headRef: input.headRef,
+        baseSha: input.baseSha,
+        headSha: input.headSha,
+        source: input.source,
+        authorId: input.authorId,
+      },
+    });
+    const room = await tx.room.create({
+      data: {
+        workspaceId: input.workspaceId,
+        name: clip(`#${number} ${input.title}`, 120),
+        // R1 and S1: the system, never a person, puts a room in review mode.
+        mode: "review",
+        autonomy: "auto_edit",
+        repositoryId: input.repository.id,
+        agentId: input.agentId,
+        worktreePath,
+        branch: null,
+        pullRequestId: pull.id,
+        createdById: input.authorId,
+        conversations: { create: { title: "Main" } },
+      },
+      include: { conversations: { select: { id: true } } },
+    });
+    const conversationId = room.conversations[0]!.id;
+    await recordEvent(tx, { workspaceId: input.workspaceId, roomId: room.id, type: "room.created", data: { name: room.name, mode: room.mode } });
+    await recordEvent(tx, {
+      workspaceId: input.workspaceId,
+      roomId: room.id,
+      type: "pull.opened",
+      data: { pullRequestId: pull.id, number, headSha: pull.headSha, baseSha: pull.baseSha, source: pull.source },
+    });
+    if (input.authorId) {
+      await tx.auditEvent.create({
+        data: { workspaceId: input.workspaceId, actorId: input.authorId, action: "pull_request.opened", targetType: "pull_request", targetId: pull.id, data: { number, repositoryId: input.repository.id } },
+      });
+    }
+    const queued = await queueReview(tx, {
+      workspaceId: input.workspaceId,
+      roomId: room.id,
+      conversationId,
+      agentId: input.agentId,
+      repositoryId: input.repository.id,
+      userId: input.authorId,
+      reason: "opened",
+      pull,
+    });
+    return { pull, room: { id: room.id, name: room.name, mode: room.mode, worktreePath }, runId: queued.runId };
+  });
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

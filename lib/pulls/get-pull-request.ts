@@ -1,0 +1,85 @@
+import "server-only";
+/**
+ * Everything the review room shows about a pull request in one read: the pull
+ * request, its room, the current verdict with its explanation, the axis table
+ * live at the current head (so results show before a review is published),
+ * the review history across heads, and the findings dropped at the read
+ * boundary (R4: drops are shown, not hidden).
+ */
+import type { PrismaClient, Verdict } from "../db/generated/client";
+import { notFound } from "../errors/app-error";
+import { pickAxisResults, type AxisTableRow } from "../reviews/pick-axis-results";
+import { readAxesAt } from "../reviews/read-axes-at";
+import type { AxisDeclaration } from "../reviews/schemas";
+import type { ReviewExplanation } from "../reviews/store-review";
+import { pullInclude, toPullSummaries, type PullRequestSummary } from "./pull-view";
+
+export interface ReviewView {
+  id: string;
+  headSha: string;
+  verdict: Verdict;
+  rules: ReviewExplanation["rules"];
+  axisTable: AxisTableRow[];
+  /** finalize (the agent published) | axes | check_run | finding (re-formed on new evidence) */
+  trigger: ReviewExplanation["trigger"];
+  threshold: number | null;
+  axesError: string | null;
+  summary: string | null;
+  runId: string | null;
+  createdAt: string;
+}
+
+export interface PullRequestDetail {
+  pullRequest: PullRequestSummary;
+  room: { id: string; name: string; mode: string; agent: { id: string; name: string } | null } | null;
+  /** the newest Review at the current head; null until one is published for it */
+  verdict: ReviewView | null;
+  /** R5 at the current head: declared axes, and their results so far (`missing` = none yet) */
+  axes: { declared: AxisDeclaration[]; error: string | null; table: AxisTableRow[] };
+  /** every Review, newest first, across heads */
+  reviews: ReviewView[];
+  drops: { id: string; reason: string; raw: unknown; runId: string | null; createdAt: string }[];
+}
+
+const MAX_HISTORY = 100;
+
+export async function getPullRequest(prisma: PrismaClient, workspaceId: string, pullRequestId: string): Promise<PullRequestDetail> {
+  const row = await prisma.pullRequest.findFirst({ where: { id: pullRequestId, workspaceId }, include: pullInclude });
+  if (!row) throw notFound("That pull request");
+  const repository = await prisma.repository.findUniqueOrThrow({ where: { id: row.repositoryId }, select: { path: true } });
+  const [[summary], room, reviews, drops, results, axes] = await Promise.all([
+    toPullSummaries(prisma, [row]),
+    prisma.room.findUnique({ where: { pullRequestId: row.id }, select: { id: true, name: true, mode: true, agent: { select: { id: true, name: true } } } }),
+    prisma.review.findMany({ where: { pullRequestId: row.id }, orderBy: { createdAt: "desc" }, take: MAX_HISTORY }),
+    prisma.droppedFinding.findMany({ where: { pullRequestId: row.id }, orderBy: { createdAt: "desc" }, take: MAX_HISTORY }),
+    prisma.axisResult.findMany({ where: { repositoryId: row.repositoryId, headSha: row.headSha } }),
+    readAxesAt(repository.path, row.headSha),
+  ]);
+  const views = reviews.map(toReviewView);
+  const declared = axes.ok ? axes.axes : [];
+  return {
+    pullRequest: summary!,
+    room,
+    verdict: views.find((r) => r.headSha === row.headSha) ?? null,
+    axes: { declared, error: axes.ok ? null : axes.reason, table: pickAxisResults(declared, results, row.headSha) },
+    reviews: views,
+    drops: drops.map((d) => ({ id: d.id, reason: d.reason, raw: d.raw, runId: d.runId, createdAt: d.createdAt.toISOString() })),
+  };
+}
+
+function toReviewView(review: { id: string; headSha: string; verdict: Verdict; explanation: unknown; summary: string | null; runId: string | null; createdAt: Date }): ReviewView {
+  const e = (review.explanation ?? {}) as Partial<ReviewExplanation>;
+  return {
+    id: review.id,
+    headSha: review.headSha,
+    verdict: review.verdict,
+    rules: e.rules ?? [],
+    axisTable: e.axisTable ?? [],
+    trigger: e.trigger ?? "finalize",
+    threshold: e.threshold ?? null,
+    axesError: e.axesError ?? null,
+    summary: review.summary,
+    runId: review.runId,
+    createdAt: review.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,52 @@
+import "server-only";
+/**
+ * Issue 5 §1a: a person opens a pull request between two branches of a
+ * connected repository. Both ends are resolved to commits with git first, so a
+ * typo is a clear 422 before anything is written.
+ */
+import type { PrismaClient } from "../db/generated/client";
+import { AppError, notFound } from "../errors/app-error";
+import { InvalidRefError } from "../repos/git";
+import { pickReviewAgent } from "../reviews/pick-review-agent";
+import { assertCan, type WorkspaceActor } from "../workspaces/actor";
+import { createPullRequest } from "./create-pull-request";
+import { mergeBase, resolveCommit } from "./pull-git";
+import { openPullBody, type OpenPullBody } from "./schemas";
+
+export async function openPullRequest(prisma: PrismaClient, actor: WorkspaceActor, input: OpenPullBody, source: "ui" | "api" = "ui") {
+  assertCan(actor, "write");
+  const body = openPullBody.parse(input);
+  const repository = await prisma.repository.findFirst({
+    where: { id: body.repositoryId, workspaceId: actor.workspaceId },
+    select: { id: true, name: true, path: true },
+  });
+  if (!repository) throw notFound("That repository");
+
+  const [baseTip, headSha] = await Promise.all([resolve(repository.path, body.baseRef, "base"), resolve(repository.path, body.headRef, "head")]);
+  const baseSha = await mergeBase(repository.path, baseTip, headSha);
+  if (baseSha === headSha) {
+    throw new AppError("unprocessable", `${body.headRef} has no commits that ${body.baseRef} does not have; there is nothing to review.`);
+  }
+  const agent = await pickReviewAgent(prisma, actor.workspaceId, body.agentId);
+  return createPullRequest(prisma, {
+    workspaceId: actor.workspaceId,
+    repository,
+    title: body.title,
+    baseRef: body.baseRef,
+    headRef: body.headRef,
+    baseSha,
+    headSha,
+    source,
+    authorId: actor.userId,
+    agentId: agent.id,
+  });
+}
+
+async function resolve(repoPath: string, ref: string, what: "base" | "head"): Promise<string> {
+  try {
+    return await resolveCommit(repoPath, ref);
+  } catch (error) {
+    if (error instanceof InvalidRefError) throw new AppError("unprocessable", `The ${what} "${ref}" is not a commit of this repository.`);
+    throw error;
+  }
+}

@@ -1,0 +1,176 @@
+import "server-only";
+/**
+ * R2–R4, issue 5 §6: record one finding on a pull request, from an agent
+ * (add_review_node) or a person. In order:
+ *
+ * 1. R4: the read boundary. A malformed finding becomes a DroppedFinding row
+ *    and a "finding.dropped" event; it never reaches the findings a verdict counts.
+ * 2. Its fingerprint (kind, title, file, the anchored code at the head the
+ *    author looked at), so "the same problem" is recognised after a push.
+ * 3. matchRaisedFinding: new → created; already there → kept with its state
+ *    and history (the anchor refreshed); resolved → reopened; dismissed → not
+ *    raised again (a person decided).
+ *
+ * The unique (pullRequestId, fingerprint) makes two reviewers raising the same
+ * finding at once end with one row: the loser retries and keeps it.
+ */
+import type { Prisma as Db, PrismaClient } from "../db/generated/client";
+import { notFound } from "../errors/app-error";
+import { recordEvent } from "../events/record-event";
+import { readFileAt } from "../pulls/pull-git";
+import { decideTransition } from "./decide-transition";
+import { fingerprintFinding, snippetAt } from "./fingerprint";
+import { matchRaisedFinding } from "./match-raised-finding";
+import { readFinding } from "./read-finding";
+import { remapBetweenHeads } from "./remap-between-heads";
+import type { Anchor, FindingInput } from "./schemas";
+
+export interface AddFindingContext {
+  workspaceId: string;
+  pullRequestId: string;
+  roomId: string;
+  runId: string | null;
+  /** "agent:<name>" or "user:<id>" */
+  author: string;
+  authorUserId: string | null;
+  /** the head the author looked at (a review run's head); default: the pull request's current head */
+  seenAtSha?: string;
+}
+
+export type AddFindingResult =
+  | { ok: true; findingId: string; status: "created" | "kept" | "reopened" | "suppressed" }
+  | { ok: false; dropped: string; droppedFindingId: string };
+
+const MAX_RAW_CHARS = 20_000;
+
+export async function addFinding(prisma: PrismaClient, ctx: AddFindingContext, raw: unknown): Promise<AddFindingResult> {
+  const read = readFinding(raw);
+  if (!read.ok) return recordDrop(prisma, ctx, raw, read.reason);
+  const finding = read.finding;
+
+  const pull = await prisma.pullRequest.findFirst({
+    where: { id: ctx.pullRequestId, workspaceId: ctx.workspaceId },
+    select: { id: true, headSha: true, repository: { select: { path: true } } },
+  });
+  if (!pull) throw notFound("That pull request");
+  const seenAt = ctx.seenAtSha ?? pull.headSha;
+  const fingerprint = fingerprintFinding({
+    kind: finding.kind,
+    title: finding.title,
+    file: finding.anchor?.file,
+    snippet: finding.anchor ? await anchoredCode(pull.repository.path, seenAt, finding.anchor) : null,
+  });
+  // A run that reviewed an older head anchors there; carry it to the head people see now.
+  const [placed] = finding.anchor ? await remapBetweenHeads(pull.repository.path, seenAt, pull.headSha, [finding.anchor]) : [];
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await prisma.$transaction((tx) => store(tx, ctx, finding, fingerprint, placed ? { ...placed, sha: pull.headSha } : null, seenAt));
+    } catch (error) {
+      if ((error as { code?: string }).code !== "P2002" || attempt >= 2) throw error;
+    }
+  }
+}
+
+type Placed = { file: string; startLine: number; endLine: number; outdated: boolean; sha: string } | null;
+
+async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: FindingInput, fingerprint: string, placed: Placed, seenAt: string): Promise<AddFindingResult> {
+  const existing = await tx.finding.findUnique({ where: { pullRequestId_fingerprint: { pullRequestId: ctx.pullRequestId, fingerprint } } });
+  const action = matchRaisedFinding(fingerprint, existing ? [existing] : []);
+  const anchorData = placed
+    ? { file: placed.file, startLine: placed.startLine, endLine: placed.endLine, anchorSha: placed.sha, outdated: placed.outdated }
+    : {};
+  const room = (type: string, data: Record<string, unknown>) => recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, type, data });
+
+  if (action.action === "create") {
+    const created = await tx.finding.create({
+      data: {
+        pullRequestId: ctx.pullRequestId,
+        roomId: ctx.roomId,
+        kind: finding.kind,
+        priority: finding.priority,
+        confidence: finding.confidence,
+        title: finding.title,
+        body: finding.body,
+        suggestion: finding.suggestion ?? null,
+        ...anchorData,
+        author: ctx.author,
+        authorUserId: ctx.authorUserId,
+        runId: ctx.runId,
+        fingerprint,
+      },
+    });
+    await tx.findingEvent.create({ data: { findingId: created.id, type: "created", actor: ctx.author, data: { headSha: seenAt, runId: ctx.runId } } });
+    await room("finding.created", { pullRequestId: ctx.pullRequestId, findingId: created.id, kind: created.kind, priority: created.priority, title: created.title });
+    return { ok: true, findingId: created.id, status: "created" };
+  }
+
+  const current = existing!;
+  if (action.action === "suppress") {
+    await tx.findingEvent.create({ data: { findingId: current.id, type: "raised_again", actor: ctx.author, data: { headSha: seenAt, runId: ctx.runId, suppressed: true, reason: action.reason } } });
+    return { ok: true, findingId: current.id, status: "suppressed" };
+  }
+
+  // Raised again: the new anchor is exact for this head, so it replaces a remapped (maybe outdated) one.
+  const moved = placed !== null && (current.file !== placed.file || current.startLine !== placed.startLine || current.endLine !== placed.endLine || current.outdated !== placed.outdated);
+  if (action.action === "reopen") {
+    const confirmedByOthers = (await tx.findingConfirmation.count({ where: { findingId: current.id, userId: { not: current.authorUserId ?? "" } } })) > 0;
+    const decision = decideTransition(current.status, "reopen", { reason: action.reason, confirmedByOthers });
+    if (decision.ok) {
+      const updated = await tx.finding.updateMany({ where: { id: current.id, status: current.status }, data: { status: decision.nextStatus, statusReason: decision.reason ?? null, ...anchorData } });
+      if (updated.count === 1) {
+        await tx.findingEvent.create({ data: { findingId: current.id, type: "reopened", actor: ctx.author, data: { reason: action.reason, headSha: seenAt, runId: ctx.runId } } });
+        await room("finding.updated", { pullRequestId: ctx.pullRequestId, findingId: current.id, change: "reopened", status: decision.nextStatus });
+        return { ok: true, findingId: current.id, status: "reopened" };
+      }
+    }
+  }
+  if (moved) await tx.finding.update({ where: { id: current.id }, data: anchorData });
+  await tx.findingEvent.create({
+    data: {
+      findingId: current.id,
+      type: "raised_again",
+      actor: ctx.author,
+      data: { headSha: seenAt, runId: ctx.runId, ...(moved ? { from: anchorOf(current), to: anchorOf(placed!) } : {}) },
+    },
+  });
+  if (moved) await room("finding.updated", { pullRequestId: ctx.pullRequestId, findingId: current.id, change: "remapped" });
+  return { ok: true, findingId: current.id, status: "kept" };
+}
+
+async function recordDrop(prisma: PrismaClient, ctx: AddFindingContext, raw: unknown, reason: string): Promise<AddFindingResult> {
+  return prisma.$transaction(async (tx) => {
+    const drop = await tx.droppedFinding.create({ data: { pullRequestId: ctx.pullRequestId, runId: ctx.runId, raw: safeJson(raw), reason } });
+    await recordEvent(tx, {
+      workspaceId: ctx.workspaceId,
+      roomId: ctx.roomId,
+      runId: ctx.runId,
+      type: "finding.dropped",
+      data: { pullRequestId: ctx.pullRequestId, droppedFindingId: drop.id, reason, author: ctx.author },
+    });
+    return { ok: false, dropped: reason, droppedFindingId: drop.id };
+  });
+}
+
+/** The anchored lines at the head the author saw, for the fingerprint; "" when the file is not there. */
+async function anchoredCode(repoPath: string, sha: string, anchor: Anchor): Promise<string> {
+  const text = await readFileAt(repoPath, sha, anchor.file).catch(() => null);
+  return text === null ? "" : snippetAt(text, anchor.startLine, anchor.endLine);
+}
+
+function anchorOf(a: { file: string | null; startLine: number | null; endLine: number | null }) {
+  return { file: a.file, startLine: a.startLine, endLine: a.endLine };
+}
+
+/** What was submitted, as JSON, bounded: the drop must be visible, not a way to store megabytes. */
+function safeJson(raw: unknown): Db.InputJsonValue {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(raw);
+  } catch {
+    return { unreadable: String(raw).slice(0, 200) };
+  }
+  if (text === undefined) return { missing: true };
+  if (text.length > MAX_RAW_CHARS) return { truncated: text.slice(0, MAX_RAW_CHARS) };
+  return JSON.parse(text) as Db.InputJsonValue;
+}

@@ -1,0 +1,52 @@
+import "server-only";
+/**
+ * Issue 5 §3: a person resolves, dismisses (with a reason) or reopens a
+ * finding. The move is conditional on the status it was decided from, so two
+ * people acting at once cannot both apply. A published verdict at the head is
+ * re-formed afterwards: resolving the only P0 is new evidence (store-review.ts
+ * keeps the earlier verdict in the history).
+ */
+import type { PrismaClient } from "../db/generated/client";
+import { AppError } from "../errors/app-error";
+import { recordEvent } from "../events/record-event";
+import { assertCan, type WorkspaceActor } from "../workspaces/actor";
+import { decideTransition } from "./decide-transition";
+import type { FindingView } from "./finding-view";
+import { findScopedFinding, findingView } from "./get-finding";
+import { storeReview } from "./store-review";
+import type { FindingStatusBody } from "../pulls/schemas";
+
+export async function changeFindingStatus(
+  prisma: PrismaClient,
+  actor: WorkspaceActor,
+  ref: { pullRequestId: string; findingId: string },
+  body: FindingStatusBody,
+): Promise<{ finding: FindingView; verdict: { reviewId: string; verdict: string } | null }> {
+  assertCan(actor, "write");
+  const finding = await findScopedFinding(prisma, { workspaceId: actor.workspaceId, ...ref });
+  const confirmedByOthers = (await prisma.findingConfirmation.count({ where: { findingId: finding.id, userId: { not: finding.authorUserId ?? "" } } })) > 0;
+  const decision = decideTransition(finding.status, body.action, { reason: body.reason, confirmedByOthers });
+  if (!decision.ok) throw new AppError("unprocessable", decision.reason);
+
+  await prisma.$transaction(async (tx) => {
+    const moved = await tx.finding.updateMany({
+      where: { id: finding.id, status: finding.status },
+      data: { status: decision.nextStatus, statusReason: decision.reason ?? null },
+    });
+    if (moved.count === 0) throw new AppError("conflict", "Someone changed this finding meanwhile; reload it and try again.");
+    await tx.findingEvent.create({
+      data: { findingId: finding.id, type: decision.event, actor: `user:${actor.userId}`, data: decision.reason ? { reason: decision.reason } : undefined },
+    });
+    await recordEvent(tx, {
+      workspaceId: actor.workspaceId,
+      roomId: finding.roomId,
+      type: "finding.updated",
+      data: { pullRequestId: ref.pullRequestId, findingId: finding.id, change: decision.event, status: decision.nextStatus, by: actor.userId },
+    });
+  });
+  const reformed = await storeReview(prisma, { pullRequestId: ref.pullRequestId, trigger: "finding", onlyIfChanged: true });
+  return {
+    finding: await findingView(prisma, finding.id),
+    verdict: reformed ? { reviewId: reformed.review.id, verdict: reformed.review.verdict } : null,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * What the browser gets for a finding (R2, R3): the finding with its anchor at
+ * the current head, its lifecycle, and who confirmed it. Dates are ISO strings.
+ */
+import type { FindingKind, FindingStatus, Priority } from "./schemas";
+
+export const findingInclude = {
+  confirmations: { orderBy: { createdAt: "asc" }, select: { userId: true, createdAt: true, user: { select: { name: true } } } },
+} as const;
+
+export interface FindingView {
+  id: string;
+  pullRequestId: string;
+  kind: FindingKind;
+  priority: Priority;
+  confidence: number;
+  title: string;
+  body: string;
+  suggestion: string | null;
+  /** null for repository-wide notes; `sha` is the head the lines refer to */
+  anchor: { file: string; startLine: number; endLine: number; sha: string | null } | null;
+  /** its anchored lines changed in a later push */
+  outdated: boolean;
+  status: FindingStatus;
+  statusReason: string | null;
+  /** "agent:<name>" or "user:<id>" */
+  author: string;
+  authorUserId: string | null;
+  authorName: string;
+  runId: string | null;
+  confirmations: { userId: string; name: string; at: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface FindingRow {
+  id: string;
+  pullRequestId: string;
+  kind: FindingKind;
+  priority: Priority;
+  confidence: number;
+  title: string;
+  body: string;
+  suggestion: string | null;
+  file: string | null;
+  startLine: number | null;
+  endLine: number | null;
+  anchorSha: string | null;
+  outdated: boolean;
+  status: FindingStatus;
+  statusReason: string | null;
+  author: string;
+  authorUserId: string | null;
+  runId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  confirmations: { userId: string; createdAt: Date; user: { name: string } }[];
+}
+
+/** `names` maps user ids to display names for findings people wrote. */
+export function toFindingView(row: FindingRow, names: ReadonlyMap<string, string> = new Map()): FindingView {
+  const anchor =
+    row.file !== null && row.startLine !== null && row.endLine !== null
+      ? { file: row.file, startLine: row.startLine, endLine: row.endLine, sha: row.anchorSha }
+      : null;
+  return {
+    id: row.id,
+    pullRequestId: row.pullRequestId,
+    kind: row.kind,
+    priority: row.priority,
+    confidence: row.confidence,
+    title: row.title,
+    body: row.body,
+    suggestion: row.suggestion,
+    anchor,
+    outdated: row.outdated,
+    status: row.status,
+    statusReason: row.statusReason,
+    author: row.author,
+    authorUserId: row.authorUserId,
+    authorName: authorName(row, names),
+    runId: row.runId,
+    confirmations: row.confirmations.map((c) => ({ userId: c.userId, name: c.user.name, at: c.createdAt.toISOString() })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function authorName(row: Pick<FindingRow, "author" | "authorUserId">, names: ReadonlyMap<string, string>): string {
+  if (row.author.startsWith("agent:")) return row.author.slice("agent:".length);
+  const id = row.authorUserId ?? row.author.replace(/^user:/, "");
+  return names.get(id) ?? "Someone";
+}

@@ -1,0 +1,53 @@
+import "server-only";
+/**
+ * Job "review.axes": the platform — never the review agent — runs every axis
+ * the repository declares at a head (R5), each in the sandbox, in a throwaway
+ * detached worktree of exactly that commit (the review room's worktree may
+ * move to a newer head meanwhile). An axis with a result from the sandbox for
+ * this head already is not run again, so a retried job picks up where it
+ * stopped. Results are stored as they come; a published verdict is re-formed
+ * once at the end.
+ */
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { PrismaClient } from "../db/generated/client";
+import { worktreesDir } from "../config/data-dir";
+import { createWorktree, removeWorktree } from "../repos/git";
+import { readAxesAt } from "./read-axes-at";
+import { recordAxisResult } from "./record-axis-result";
+import { reformAtHead } from "./reform-at-head";
+import { runAxis } from "./run-axis";
+
+export async function runAxes(prisma: PrismaClient, input: { repositoryId: string; headSha: string }, signal?: AbortSignal): Promise<{ ran: string[] }> {
+  const repository = await prisma.repository.findUnique({ where: { id: input.repositoryId }, select: { id: true, path: true } });
+  if (!repository) return { ran: [] };
+  // Nobody is reviewing this head any more (the pull request moved on or closed): not worth the CPU.
+  if ((await prisma.pullRequest.count({ where: { repositoryId: repository.id, headSha: input.headSha, state: "open" } })) === 0) return { ran: [] };
+
+  const declared = await readAxesAt(repository.path, input.headSha);
+  const done = new Set(
+    (await prisma.axisResult.findMany({ where: { repositoryId: repository.id, headSha: input.headSha, source: "sandbox" }, select: { axis: true } })).map((r) => r.axis),
+  );
+  const todo = declared.ok ? declared.axes.filter((a) => !done.has(a.name)) : [];
+  if (todo.length > 0) {
+    const worktree = join(worktreesDir(), `axes-${randomUUID()}`);
+    const record = (axis: (typeof todo)[number], run: { status: "pass" | "fail" | "could_not_run"; detail: string; durationMs?: number }) =>
+      recordAxisResult(prisma, { repositoryId: repository.id, headSha: input.headSha, axis: axis.name, gated: axis.gated, source: "sandbox", ...run });
+    try {
+      const checkout = await createWorktree({ repoPath: repository.path, worktreePath: worktree, ref: input.headSha }).then(
+        () => null,
+        (error: Error) => error,
+      );
+      for (const axis of todo) {
+        signal?.throwIfAborted();
+        await record(axis, checkout ? { status: "could_not_run", detail: `the head could not be checked out: ${checkout.message.slice(0, 300)}` } : await runAxis(axis, worktree, signal));
+      }
+    } finally {
+      await removeWorktree({ repoPath: repository.path, worktreePath: worktree, force: true }).catch(() => undefined);
+      await rm(worktree, { recursive: true, force: true });
+    }
+  }
+  await reformAtHead(prisma, { repositoryId: repository.id, headSha: input.headSha, trigger: "axes", axes: todo.map((a) => a.name) });
+  return { ran: todo.map((a) => a.name) };
+}

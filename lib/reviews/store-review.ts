@@ -1,0 +1,128 @@
+import "server-only";
+/**
+ * R5: form the verdict of a pull request at its current head and store it as
+ * a Review. The platform does this, never the agent: the inputs are the
+ * pull request's findings (open and consensusReady count, at or above the
+ * workspace's confidence threshold), the axes declared at the head, and the
+ * axis results recorded for the head.
+ *
+ * Reviews are append-only. A verdict re-formed because new evidence arrived
+ * (axis results, a finding resolved or dismissed) is a new Review with its own
+ * time and trigger, so the history shows what the verdict was and why at every
+ * moment; the current verdict is the newest Review at the current head. A
+ * re-form that would change nothing stores nothing.
+ *
+ * Forming takes a row lock on the pull request, so concurrent re-forms of one
+ * pull request are serialized and never interleave.
+ */
+import type { Prisma as Db, PrismaClient, Review } from "../db/generated/client";
+import { recordEvent } from "../events/record-event";
+import { formVerdict, type VerdictOutcome } from "./form-verdict";
+import { readAxesAt } from "./read-axes-at";
+
+/** What made a verdict be formed: the review was published, or evidence changed afterwards. */
+export type ReviewTrigger = "finalize" | "axes" | "check_run" | "finding";
+
+/** Review.explanation as stored. */
+export interface ReviewExplanation extends Omit<VerdictOutcome, "verdict"> {
+  trigger: ReviewTrigger;
+  threshold: number;
+  /** set when gatehouse.axes.json could not be read at the head */
+  axesError?: string;
+  /** how many findings were considered (all statuses) */
+  findings: number;
+}
+
+export interface StoreReviewInput {
+  pullRequestId: string;
+  trigger: ReviewTrigger;
+  runId?: string | null;
+  summary?: string | null;
+  /** re-forms only: store nothing unless a review was already published at this head and the outcome differs */
+  onlyIfChanged?: boolean;
+}
+
+export async function storeReview(prisma: PrismaClient, input: StoreReviewInput): Promise<{ review: Review; outcome: VerdictOutcome } | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const pull = await prisma.pullRequest.findUnique({ where: { id: input.pullRequestId }, include: { repository: { select: { path: true } }, room: { select: { id: true } } } });
+    if (!pull?.room) return null;
+    const axes = await readAxesAt(pull.repository.path, pull.headSha);
+    const stored = await prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT "id" FROM "PullRequest" WHERE "id" = ${pull.id} FOR UPDATE`;
+      const current = await tx.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { headSha: true } });
+      if (current.headSha !== pull.headSha) return "moved" as const;
+      const latest = await tx.review.findFirst({ where: { pullRequestId: pull.id, headSha: pull.headSha }, orderBy: { createdAt: "desc" } });
+      if (input.onlyIfChanged && !latest) return null;
+      const { outcome, explanation } = await formAt(tx, { ...pull, roomId: pull.room!.id }, axes, input.trigger);
+      if (input.onlyIfChanged && latest && sameOutcome(latest, outcome)) return null;
+      const review = await tx.review.create({
+        data: {
+          pullRequestId: pull.id,
+          roomId: pull.room!.id,
+          headSha: pull.headSha,
+          verdict: outcome.verdict,
+          explanation: explanation as unknown as Db.InputJsonValue,
+          // A re-formed verdict carries the summary of the review it re-forms.
+          summary: input.summary ?? (input.trigger === "finalize" ? null : (latest?.summary ?? null)),
+          runId: input.runId ?? null,
+        },
+      });
+      await recordEvent(tx, {
+        workspaceId: pull.workspaceId,
+        roomId: pull.room!.id,
+        runId: input.runId ?? null,
+        type: "review.published",
+        data: { pullRequestId: pull.id, reviewId: review.id, verdict: review.verdict, headSha: review.headSha, trigger: input.trigger },
+      });
+      return { review, outcome };
+    });
+    if (stored !== "moved") return stored;
+  }
+  return null;
+}
+
+async function formAt(
+  tx: Db.TransactionClient,
+  pull: { id: string; workspaceId: string; repositoryId: string; headSha: string; roomId: string },
+  axes: Awaited<ReturnType<typeof readAxesAt>>,
+  trigger: ReviewTrigger,
+) {
+  const [findings, results, workspace] = await Promise.all([
+    tx.finding.findMany({ where: { pullRequestId: pull.id }, select: { id: true, priority: true, confidence: true, title: true, status: true, outdated: true } }),
+    tx.axisResult.findMany({ where: { repositoryId: pull.repositoryId, headSha: pull.headSha } }),
+    tx.workspace.findUniqueOrThrow({ where: { id: pull.workspaceId }, select: { confidenceThreshold: true } }),
+  ]);
+  const outcome = formVerdict({
+    findings,
+    axes: axes.ok ? axes.axes : [],
+    results,
+    confidenceThreshold: workspace.confidenceThreshold,
+    headSha: pull.headSha,
+    ...(axes.ok ? {} : { axesError: axes.reason }),
+  });
+  const explanation: ReviewExplanation = {
+    rules: outcome.rules,
+    axisTable: outcome.axisTable,
+    trigger,
+    threshold: workspace.confidenceThreshold,
+    findings: findings.length,
+    ...(axes.ok ? {} : { axesError: axes.reason }),
+  };
+  return { outcome, explanation };
+}
+
+function sameOutcome(latest: Review, outcome: VerdictOutcome): boolean {
+  const previous = latest.explanation as unknown as Partial<ReviewExplanation> | null;
+  return (
+    latest.verdict === outcome.verdict &&
+    canonical(previous?.rules ?? null) === canonical(outcome.rules) &&
+    canonical(previous?.axisTable ?? null) === canonical(outcome.axisTable)
+  );
+}
+
+/** JSON with sorted keys: jsonb does not keep key order, so plain JSON.stringify would never match. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
