@@ -75,6 +75,13 @@ test("formats negatives", () => assert.equal(formatCents(-5), "-0.05"));
   )}\n`,
 };
 
+/**
+ * A fake key in AWS's format for the reviewer to catch. Not AWS's documented
+ * AKIA…EXAMPLE key, which reviewers rightly ignore; assembled at run time so
+ * this file itself never trips a secret scanner.
+ */
+const FAKE_AWS_KEY = ["AKIA", "Q3EGRT7YH5KD2WMZ"].join("");
+
 /** The feature branch: caps the discount, with leftovers a reviewer should catch. */
 const FEATURE_FILES: Record<string, string> = {
   "src/invoice.js": `/** Sum of line items, in cents. */
@@ -103,7 +110,7 @@ export function total(lines, { taxRate = 0, discountPercent = 0 } = {}) {
 }
 `,
   "src/pricing-config.js": `// Pricing service credentials (temporary)
-export const PRICING_API_KEY = "AKIAIOSFODNN7EXAMPLE";
+export const PRICING_API_KEY = "${FAKE_AWS_KEY}";
 export const PRICING_ENDPOINT = "https://pricing.example.com/v1";
 `,
 };

@@ -1,13 +1,15 @@
 import "server-only";
 /**
  * Seeds the demo on a fresh embedded database: a user to sign in as, a
- * workspace, the sample repository, scripted agents and a room per mode.
+ * workspace, the sample repository, scripted agents, a room per mode and a
+ * pull request with its review room.
  * Runs once: an existing demo user means it was done before.
  */
 import { join } from "node:path";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { hashPassword } from "../auth/password";
 import { dataDir } from "../config/data-dir";
+import { openPullRequest } from "../pulls/open-pull-request";
 import { createRoom } from "../rooms/create-room";
 import { BUILDER_SCRIPT, ORCHESTRATOR_SCRIPT, PLANNER_SCRIPT } from "./demo-scripts";
 import { createSampleRepo } from "./sample-repo";
@@ -43,5 +45,11 @@ export async function seedDemo(prisma: PrismaClient): Promise<{ email: string; p
   await createRoom(prisma, ctx, { name: "Tour the repository", mode: "chat", autonomy: "auto_edit", repositoryId: repository.id, agentId: builder.id });
   await createRoom(prisma, ctx, { name: "Plan: capped discounts", mode: "plan", autonomy: "auto_edit", repositoryId: repository.id, agentId: planner.id });
   await createRoom(prisma, ctx, { name: "Orchestrate: discount release", mode: "orchestrate", autonomy: "auto_edit", repositoryId: repository.id, agentId: orchestrator.id });
+  // Issue 5 §7: a pull request for the built-in reviewer (no model configured here), reviewed once the worker runs.
+  await openPullRequest(
+    prisma,
+    { ...ctx, role: "owner" },
+    { repositoryId: repository.id, baseRef: "main", headRef: "feature/discount-cap", title: "Cap discounts at 50% and add pricing config" },
+  );
   return { email: DEMO_USER.email, password: DEMO_USER.password };
 }

@@ -1,0 +1,173 @@
+/**
+ * Issue 5 §1b over HTTP semantics: the GitHub webhook route handler, called
+ * with real Requests carrying the raw body and headers, against PostgreSQL and
+ * a local bare repository standing in for GitHub.
+ */
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST } from "../../app/api/webhooks/github/route";
+import type { Database } from "../../lib/db/client";
+import type { PrismaClient } from "../../lib/db/generated/client";
+import { gitSync } from "../../lib/repos/git.test-support";
+import { signPayload } from "../../lib/reviews/verify-signature";
+import { testDatabase } from "../support/db";
+import { createWorkspace } from "../support/factories";
+import { checkout, commitFiles, drainJobs, makeRepo, sha, useDataDir } from "../support/reviews";
+
+const SECRET = "webhook-secret-for-workspace-a";
+const OTHER_SECRET = "webhook-secret-for-workspace-b";
+
+let data: Awaited<ReturnType<typeof useDataDir>>;
+let db: Database;
+let upstream: string;
+let remote: string;
+let featureSha: string;
+let mainSha: string;
+
+beforeAll(async () => {
+  data = await useDataDir();
+  db = await testDatabase();
+  // The route opens the process-wide database; hand it this test's handle.
+  (globalThis as { gatehouseDb?: Promise<Database> }).gatehouseDb = Promise.resolve(db);
+  upstream = await makeRepo(data.root, "upstream", { "src/app.ts": "export const a = 1;\n" });
+  mainSha = sha(upstream, "main");
+  remote = path.join(data.root, "remote.git");
+  gitSync(data.root, ["clone", "-q", "--bare", upstream, remote]);
+  checkout(upstream, "feature", true);
+  featureSha = await commitFiles(upstream, { "src/app.ts": "export const a = 2;\nconsole.log(a);\n" }, "feature");
+  // After the Gatehouse clones below were made, so they must fetch it.
+  gitSync(upstream, ["push", "-q", remote, "feature"]);
+});
+afterAll(async () => {
+  delete (globalThis as { gatehouseDb?: unknown }).gatehouseDb;
+  await data.cleanup();
+});
+
+/** A workspace connecting acme/widgets with its own clone and secret. */
+async function connect(prisma: PrismaClient, secret: string) {
+  const workspace = await createWorkspace(prisma);
+  const local = path.join(data.root, `clone-${workspace.slug}`);
+  gitSync(data.root, ["clone", "-q", remote, local]);
+  const repository = await prisma.repository.create({
+    data: { workspaceId: workspace.id, name: "widgets", path: local, remoteUrl: remote, githubFullName: "acme/widgets", webhookSecret: secret },
+  });
+  return { workspace, repository, local };
+}
+
+function pullPayload(action: string, number: number, head = featureSha) {
+  return JSON.stringify({
+    action,
+    number,
+    pull_request: { title: "Feature", draft: false, head: { ref: "feature", sha: head }, base: { ref: "main", sha: mainSha }, user: { login: "octocat" } },
+    repository: { full_name: "acme/widgets", private: false },
+    sender: { login: "octocat" },
+  });
+}
+
+function delivery(body: string, options: { event?: string; id?: string; secret?: string | null; signature?: string } = {}) {
+  const headers: Record<string, string> = { "content-type": "application/json", "x-github-event": options.event ?? "pull_request", "x-github-delivery": options.id ?? randomUUID() };
+  const signature = options.signature ?? (options.secret === null ? undefined : signPayload(body, options.secret ?? SECRET));
+  if (signature) headers["x-hub-signature-256"] = signature;
+  return POST(new Request("http://localhost/api/webhooks/github", { method: "POST", headers, body }));
+}
+
+async function counts(prisma: PrismaClient) {
+  return { deliveries: await prisma.webhookDelivery.count(), jobs: await prisma.job.count(), pulls: await prisma.pullRequest.count(), rooms: await prisma.room.count() };
+}
+
+describe("GitHub webhook", () => {
+  it("R1: a bad or missing signature gets 401 and writes nothing (no room, no job, no delivery)", async () => {
+    const { prisma } = db;
+    await connect(prisma, SECRET);
+    const before = await counts(prisma);
+    const body = pullPayload("opened", 1);
+    const answers = [
+      await delivery(body, { secret: null }),
+      await delivery(body, { secret: "not-the-secret-at-all" }),
+      await delivery(body, { signature: "sha256=" + "0".repeat(64) }),
+      await delivery(body, { signature: signPayload(body, SECRET).replace("sha256=", "sha1=") }),
+      // Signed, then tampered with: the signature covers the raw bytes.
+      await POST(new Request("http://localhost/api/webhooks/github", {
+        method: "POST",
+        headers: { "x-github-event": "pull_request", "x-github-delivery": randomUUID(), "x-hub-signature-256": signPayload(body, SECRET) },
+        body: body.replace('"number":1', '"number":2'),
+      })),
+      await delivery("not json", { secret: SECRET }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(answers[0]!.headers.get("content-type")).toMatch(/problem\+json/);
+    expect(await counts(prisma)).toEqual(before);
+  });
+
+  it("R1: a replayed webhook creates one review room, also when the replays arrive concurrently; the head is fetched from the remote", async () => {
+    const { prisma } = db;
+    const { repository, local } = await connect(prisma, SECRET);
+    const id = randomUUID();
+    const body = pullPayload("opened", 7);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => delivery(body, { id })));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(202));
+    const statuses = (await Promise.all(answers.map((a) => a.json() as Promise<{ status: string }>))).map((a) => a.status);
+    expect(statuses.filter((s) => s === "queued")).toHaveLength(1);
+    expect(statuses.filter((s) => s === "duplicate")).toHaveLength(7);
+
+    const drained = await drainJobs(db, { kinds: ["review.github_pull"] });
+    expect(drained.errors).toEqual([]);
+    expect((await (await delivery(body, { id })).json()).status).toBe("duplicate");
+    await drainJobs(db, { kinds: ["review.github_pull"] });
+
+    const pulls = await prisma.pullRequest.findMany({ where: { repositoryId: repository.id }, include: { room: true } });
+    expect(pulls).toHaveLength(1);
+    expect(pulls[0]).toMatchObject({ number: 7, source: "github", headSha: featureSha, baseSha: mainSha, headRef: "feature" });
+    expect(pulls[0]!.room).toMatchObject({ mode: "review" });
+    expect(await prisma.room.count({ where: { repositoryId: repository.id } })).toBe(1);
+    expect(gitSync(local, ["rev-parse", "refs/gatehouse/pull/7/head"]).trim()).toBe(featureSha);
+  });
+
+  it("R1: several workspaces may connect the same repository: a delivery counts only where its signature verifies", async () => {
+    const { prisma } = db;
+    const a = await connect(prisma, SECRET);
+    const b = await connect(prisma, OTHER_SECRET);
+    const answer = await delivery(pullPayload("opened", 11), { secret: OTHER_SECRET });
+    expect(answer.status).toBe(202);
+    await drainJobs(db, { kinds: ["review.github_pull"] });
+    expect(await prisma.pullRequest.count({ where: { repositoryId: b.repository.id, number: 11 } })).toBe(1);
+    expect(await prisma.pullRequest.count({ where: { repositoryId: a.repository.id, number: 11 } })).toBe(0);
+  });
+
+  it("R1: synchronize moves the head and queues a re-review; unhandled actions and events are acknowledged and ignored", async () => {
+    const { prisma } = db;
+    const { repository } = await connect(prisma, SECRET);
+    await delivery(pullPayload("opened", 21));
+    await drainJobs(db, { kinds: ["review.github_pull"] });
+
+    checkout(upstream, "feature");
+    const pushed = await commitFiles(upstream, { "src/app.ts": "export const a = 3;\n" }, "fix");
+    gitSync(upstream, ["push", "-q", remote, "feature"]);
+    const before = await counts(prisma);
+    const ignored = [await delivery(pullPayload("closed", 21, pushed)), await delivery(pullPayload("labeled", 21, pushed)), await delivery(JSON.stringify({ zen: "hi", repository: { full_name: "acme/widgets" } }), { event: "ping" })];
+    expect(ignored.map((r) => r.status)).toEqual([202, 202, 202]);
+    expect((await Promise.all(ignored.map((r) => r.json()))).map((j) => j.status)).toEqual(["ignored", "ignored", "ignored"]);
+    expect(await counts(prisma)).toEqual(before);
+
+    expect((await delivery(pullPayload("synchronize", 21, pushed))).status).toBe(202);
+    const drained = await drainJobs(db, { kinds: ["review.github_pull"] });
+    expect(drained.errors).toEqual([]);
+    const pull = await prisma.pullRequest.findFirstOrThrow({ where: { repositoryId: repository.id, number: 21 }, include: { room: true } });
+    expect(pull.headSha).toBe(pushed);
+    expect(await prisma.run.count({ where: { roomId: pull.room!.id, kind: "review" } })).toBe(2);
+    expect(gitSync(pull.room!.worktreePath!, ["rev-parse", "HEAD"]).trim()).toBe(pushed);
+  });
+
+  it("R5: a completed check_run becomes an axis result of its head (source check_run)", async () => {
+    const { prisma } = db;
+    const { repository } = await connect(prisma, SECRET);
+    const checkRun = (conclusion: string) =>
+      JSON.stringify({ action: "completed", check_run: { name: "ci / build", head_sha: featureSha, status: "completed", conclusion, details_url: "https://ci.example/9" }, repository: { full_name: "acme/widgets" } });
+    expect((await delivery(checkRun("timed_out"), { event: "check_run" })).status).toBe(202);
+    await drainJobs(db, { kinds: ["review.check_run"] });
+    const results = await prisma.axisResult.findMany({ where: { repositoryId: repository.id } });
+    expect(results).toEqual([expect.objectContaining({ axis: "ci / build", headSha: featureSha, status: "fail", source: "check_run", gated: false })]);
+    expect(results[0]!.detail).toMatch(/timed_out/);
+  });
+});
