@@ -1,11 +1,14 @@
 import "server-only";
 /**
- * P1, P2: stores a validated plan as the room's next version and shows it as a
- * compact row in the conversation. Earlier undecided versions are superseded.
+ * P1, P2: stores a validated plan as the room's next version, with its Plan
+ * Studio layout, and shows it as a compact row in the conversation. Earlier
+ * undecided versions are superseded. The room keeps one pending "plan"
+ * approval (the inbox row), which always points at the newest version.
  */
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import type { Plan } from "./schemas";
+import { computePlanLayout } from "./stored-plan";
 
 export interface SubmitPlanContext {
   workspaceId: string;
@@ -17,6 +20,8 @@ export interface SubmitPlanContext {
 }
 
 export async function submitPlan(prisma: PrismaClient, ctx: SubmitPlanContext, plan: Plan): Promise<{ planId: string; version: number }> {
+  // Laid out once here (pure, outside the transaction) so Plan Studio opens without computing it.
+  const layout = computePlanLayout(plan.nodes) as unknown as Prisma.InputJsonValue;
   // Two submissions racing for the same version: the unique (roomId, version) makes one retry.
   for (let attempt = 0; ; attempt++) {
     try {
@@ -32,8 +37,21 @@ export async function submitPlan(prisma: PrismaClient, ctx: SubmitPlanContext, p
             version,
             goal: plan.goal,
             nodes: plan.nodes as unknown as Prisma.InputJsonValue,
+            layout,
           },
         });
+        // After the plan insert: a racing submission waits on (roomId, version) and
+        // retries, so it sees this approval instead of opening a second one.
+        const summary = `Plan v${version}: ${plan.goal}`.slice(0, 500);
+        const { count } = await tx.approval.updateMany({
+          where: { roomId: ctx.roomId, kind: "plan", status: "pending" },
+          data: { planId: created.id, summary, runId: ctx.runId },
+        });
+        if (count === 0) {
+          await tx.approval.create({
+            data: { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, kind: "plan", planId: created.id, summary },
+          });
+        }
         if (ctx.conversationId) {
           await tx.message.create({
             data: {
