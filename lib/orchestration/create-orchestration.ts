@@ -1,0 +1,50 @@
+import "server-only";
+/**
+ * P3, O2: turns approved work (a plan's nodes or a proposal's tickets) into an
+ * orchestration with one ticket per item, same keys and dependencies, and
+ * queues its first tick. Runs inside the caller's transaction, so approval and
+ * work are one commit: there is never an approved plan without its tickets.
+ */
+import type { Prisma as Db } from "../db/generated/client";
+import { enqueueJob } from "../queue/enqueue-job";
+import { orchestrationTickJob } from "./tick-job";
+
+/** How many tickets of one orchestration run at once unless the caller says otherwise. */
+export const DEFAULT_PARALLELISM = 2;
+
+export interface NewOrchestration {
+  roomId: string;
+  goal: string;
+  planId?: string;
+  proposalId?: string;
+  parallelism?: number;
+  tickets: readonly { key: string; title: string; description: string; dependsOn: readonly string[] }[];
+}
+
+export async function createOrchestration(tx: Db.TransactionClient, input: NewOrchestration) {
+  const orchestration = await tx.orchestration.create({
+    data: {
+      roomId: input.roomId,
+      goal: input.goal,
+      planId: input.planId ?? null,
+      proposalId: input.proposalId ?? null,
+      parallelism: input.parallelism ?? DEFAULT_PARALLELISM,
+    },
+  });
+  // One millisecond apart, in the order given: ticket rows then read back in
+  // dependency order, which is also the scheduler's tie-break (schedule-tickets).
+  const base = Date.now();
+  await tx.ticket.createMany({
+    data: input.tickets.map((t, i) => ({
+      createdAt: new Date(base + i),
+      orchestrationId: orchestration.id,
+      roomId: input.roomId,
+      key: t.key,
+      title: t.title,
+      description: t.description,
+      dependsOn: [...new Set(t.dependsOn)],
+    })),
+  });
+  await enqueueJob(tx, orchestrationTickJob(orchestration.id));
+  return orchestration;
+}

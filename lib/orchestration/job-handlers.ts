@@ -1,0 +1,16 @@
+import "server-only";
+/** Jobs of the plan → orchestration flow (P3). */
+import type { Database } from "../db/client";
+import type { JobHandler } from "../queue/run-worker";
+import type { HandlerOptions } from "../runs/job-handlers";
+import { ORCHESTRATION_TICK } from "./tick-job";
+import { tickOrchestration } from "./tick-orchestration";
+
+export function orchestrationJobHandlers(db: Database, options: HandlerOptions): Record<string, JobHandler> {
+  void options;
+  return {
+    async [ORCHESTRATION_TICK](payload) {
+      await tickOrchestration(db.prisma, String(payload.orchestrationId));
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import "server-only";
+/**
+ * P3: a room's orchestrations, newest first, each with its tickets in
+ * dependency order: status, the run that works on it, its result or error.
+ */
+import type { PrismaClient } from "../db/generated/client";
+import { notFound } from "../errors/app-error";
+import { nodeDepths } from "../plans/topological-order";
+import { retryable } from "./schedule-tickets";
+
+export async function listOrchestrations(prisma: PrismaClient, scope: { workspaceId: string; roomId: string }) {
+  const room = await prisma.room.findFirst({ where: { id: scope.roomId, workspaceId: scope.workspaceId }, select: { id: true } });
+  if (!room) throw notFound("That room");
+  const rows = await prisma.orchestration.findMany({
+    where: { roomId: room.id },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+    include: {
+      plan: { select: { id: true, version: true } },
+      tickets: { orderBy: { createdAt: "asc" }, include: { run: { select: { id: true, status: true, startedAt: true, finishedAt: true } } } },
+    },
+  });
+  return rows.map((o) => {
+    const layers = safeDepths(o.tickets);
+    const tickets = o.tickets
+      .map((t, i) => ({
+        id: t.id,
+        key: t.key,
+        title: t.title,
+        description: t.description,
+        dependsOn: t.dependsOn,
+        layer: layers?.[i] ?? 0,
+        status: t.status,
+        result: t.result,
+        error: t.error,
+        run: t.run ? { id: t.run.id, status: t.run.status, startedAt: t.run.startedAt?.toISOString() ?? null, finishedAt: t.run.finishedAt?.toISOString() ?? null } : null,
+        updatedAt: t.updatedAt.toISOString(),
+      }))
+      .sort((a, b) => a.layer - b.layer);
+    return {
+      id: o.id,
+      goal: o.goal,
+      status: o.status,
+      parallelism: o.parallelism,
+      plan: o.plan,
+      proposalId: o.proposalId,
+      createdAt: o.createdAt.toISOString(),
+      /** tickets a retry would reset (failed, and blocked behind a failure) */
+      retryable: retryable(o.tickets),
+      tickets,
+    };
+  });
+}
+export type OrchestrationView = Awaited<ReturnType<typeof listOrchestrations>>[number];
+
+/** Layers for display; a broken graph (never from a validated plan) shows flat rather than failing the read. */
+function safeDepths(tickets: readonly { key: string; dependsOn: readonly string[] }[]): Int32Array | null {
+  try {
+    return nodeDepths(tickets);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,53 @@
+import "server-only";
+/**
+ * Called by the worker after every "run.advance" job. Two things depend on how
+ * a run ended:
+ *  - P3: a ticket's run finished → the ticket gets the run's final text as its
+ *    result (or the run's error) and the orchestration ticks again;
+ *  - A4: a plan approved while its run was still going → the harness recorded
+ *    "plan_drafted" at the end; the approval wins.
+ * Idempotent: each update is conditional, so a repeated job changes nothing.
+ */
+import type { Database } from "../db/client";
+import type { RunCheckpoint } from "../harness/types";
+import { recordEvent } from "../events/record-event";
+import { enqueueJob } from "../queue/enqueue-job";
+import { orchestrationTickJob } from "./tick-job";
+
+const FINISHED = ["succeeded", "failed", "cancelled"];
+
+export async function onRunSettled(db: Pick<Database, "prisma">, runId: string): Promise<void> {
+  const { prisma } = db;
+  const run = await prisma.run.findUnique({
+    where: { id: runId },
+    select: { id: true, status: true, outcome: true, error: true, state: true, workspaceId: true, roomId: true, ticketId: true },
+  });
+  if (!run || !FINISHED.includes(run.status)) return;
+
+  if (run.outcome === "plan_drafted" && (await prisma.plan.count({ where: { runId, status: "approved" } })) > 0) {
+    await prisma.run.updateMany({ where: { id: runId, outcome: "plan_drafted" }, data: { outcome: "plan_approved" } });
+  }
+  if (!run.ticketId) return;
+
+  const succeeded = run.status === "succeeded";
+  const finalText = ((run.state as unknown as RunCheckpoint | null)?.lastText ?? "").trim();
+  await prisma.$transaction(async (tx) => {
+    const ticket = await tx.ticket.findUnique({ where: { id: run.ticketId! }, select: { id: true, key: true, orchestrationId: true } });
+    if (!ticket) return;
+    const { count } = await tx.ticket.updateMany({
+      where: { id: ticket.id, status: "running" },
+      data: succeeded
+        ? { status: "succeeded", result: finalText || "Done (the run ended without a summary).", error: null }
+        : { status: "failed", error: run.error ?? `The ticket's run was ${run.status}.` },
+    });
+    if (count === 0 || !ticket.orchestrationId) return;
+    await recordEvent(tx, {
+      workspaceId: run.workspaceId,
+      roomId: run.roomId,
+      runId,
+      type: "ticket.finished",
+      data: { orchestrationId: ticket.orchestrationId, key: ticket.key, status: succeeded ? "succeeded" : "failed" },
+    });
+    await enqueueJob(tx, orchestrationTickJob(ticket.orchestrationId));
+  });
+}

@@ -1,0 +1,92 @@
+import "server-only";
+/**
+ * P3: one step of an orchestration. Under a row lock (so two workers' ticks
+ * never both start the same ticket) it asks the pure scheduler what to do,
+ * blocks the dependants of failures with the reason, starts ready tickets as
+ * chat-mode runs of the room's agent up to the parallelism, and records the
+ * orchestration's end. Stateless between ticks: a restarted worker (A5)
+ * continues from the rows alone.
+ */
+import type { Prisma, PrismaClient } from "../db/generated/client";
+import { recordEvent } from "../events/record-event";
+import { newCheckpoint } from "../harness/checkpoint";
+import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
+import { scheduleTickets } from "./schedule-tickets";
+import { orchestrationTickJob } from "./tick-job";
+import { ticketRunPrompt } from "./ticket-run-prompt";
+
+export interface TickResult {
+  started: string[];
+  blocked: string[];
+  status: string;
+}
+
+export async function tickOrchestration(prisma: PrismaClient, orchestrationId: string): Promise<TickResult | null> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "Orchestration" WHERE "id" = ${orchestrationId} FOR UPDATE`;
+    const orchestration = await tx.orchestration.findUnique({
+      where: { id: orchestrationId },
+      include: {
+        tickets: { orderBy: { createdAt: "asc" } },
+        room: { select: { id: true, workspaceId: true, agentId: true, conversations: { where: { parentId: null }, orderBy: { createdAt: "asc" }, take: 1, select: { id: true } } } },
+        plan: { select: { version: true, run: { select: { conversationId: true } } } },
+      },
+    });
+    if (!orchestration || orchestration.status !== "running") return null;
+    const { room } = orchestration;
+    const scope = { workspaceId: room.workspaceId, roomId: room.id };
+    const conversationId = orchestration.plan?.run?.conversationId ?? room.conversations[0]?.id ?? null;
+
+    const decision = scheduleTickets(orchestration.tickets, orchestration.parallelism);
+    for (const block of decision.block) {
+      await tx.ticket.updateMany({ where: { orchestrationId, key: block.key, status: "pending" }, data: { status: "blocked", error: block.reason } });
+      await recordEvent(tx, { ...scope, type: "ticket.blocked", data: { orchestrationId, key: block.key, reason: block.reason } });
+    }
+
+    let status = decision.status;
+    for (const key of decision.start) {
+      const ticket = orchestration.tickets.find((t) => t.key === key)!;
+      if (!room.agentId) {
+        await tx.ticket.update({ where: { id: ticket.id }, data: { status: "failed", error: "This room has no agent to run the ticket; pick one for the room and retry." } });
+        status = "running"; // the next tick blocks its dependants and settles the status
+        await enqueueJob(tx, orchestrationTickJob(orchestrationId));
+        continue;
+      }
+      const prompt = ticketRunPrompt(orchestration.goal, ticket, orchestration.tickets);
+      if (conversationId) {
+        // A line before the run, so people reading the conversation see which ticket the run works on.
+        await tx.message.create({
+          data: { conversationId, role: "system", content: `Ticket ${key} started: ${ticket.title}`, meta: { kind: "ticket", orchestrationId, key } },
+        });
+      }
+      const run = await tx.run.create({
+        data: {
+          workspaceId: room.workspaceId,
+          roomId: room.id,
+          conversationId,
+          agentId: room.agentId,
+          kind: "ticket",
+          ticketId: ticket.id,
+          state: newCheckpoint([{ role: "user", content: prompt }]) as unknown as Prisma.InputJsonValue,
+        },
+      });
+      await tx.ticket.update({ where: { id: ticket.id }, data: { status: "running", error: null, result: null } });
+      await enqueueJob(tx, advanceRunJob(run.id));
+      await recordEvent(tx, { ...scope, runId: run.id, type: "ticket.started", data: { orchestrationId, key, title: ticket.title } });
+    }
+
+    if (decision.finished && status !== "running") {
+      await tx.orchestration.update({ where: { id: orchestrationId }, data: { status } });
+      await recordEvent(tx, { ...scope, type: "orchestration.finished", data: { orchestrationId, status } });
+      if (conversationId) {
+        const failed = orchestration.tickets.filter((t) => t.status === "failed").length;
+        const text =
+          status === "succeeded"
+            ? `All ${orchestration.tickets.length} tickets of the approved plan succeeded.`
+            : `The orchestration stopped: ${failed} ${failed === 1 ? "ticket" : "tickets"} failed and the tickets after them are blocked. Retry them in Plan Studio.`;
+        await tx.message.create({ data: { conversationId, role: "system", content: text, meta: { kind: "orchestration", orchestrationId, status } } });
+      }
+    }
+    return { started: decision.start, blocked: decision.block.map((b) => b.key), status };
+  });
+}
