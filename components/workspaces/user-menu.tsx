@@ -1,8 +1,9 @@
 "use client";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 
 /** Who is signed in, and the way out. */
 export function UserMenu({ name, email }: Readonly<{ name: string; email: string }>) {
@@ -24,6 +25,9 @@ export function UserMenu({ name, email }: Readonly<{ name: string; email: string
         <span className="block font-medium">{name}</span>
         <span className="block text-xs text-zinc-500 dark:text-zinc-400">{email}</span>
       </span>
+      <Link href="/settings/tokens" className={buttonClasses("ghost", "sm")}>
+        MCP tokens
+      </Link>
       <Button
         variant="ghost"
         size="sm"
