@@ -7,6 +7,7 @@
 import { layoutPlan, planEdges } from "../lib/plans/layout-plan";
 import type { PlanNode } from "../lib/plans/schemas";
 import { validatePlan } from "../lib/plans/validate-plan";
+import { benchPlanApproval } from "./plan-approval";
 
 /** One measured figure. */
 export interface BenchResult {
@@ -47,6 +48,7 @@ export async function benchPlans(): Promise<BenchResult[]> {
       target: "layout + render ≤ 1000 ms in Plan Studio",
     },
   );
+  results.push(...(await benchPlanApproval()));
   return results;
 }
 
