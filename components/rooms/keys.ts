@@ -13,6 +13,8 @@ export const roomKeys = {
     setting
       ? ([...roomKeys.detail(slug, roomId), "capabilities", setting.mode, setting.autonomy, setting.planShell] as const)
       : ([...roomKeys.detail(slug, roomId), "capabilities"] as const),
+  /** mutation key of posting a message, so the conversation can show it while it is sent */
+  postMessage: (slug: string, roomId: string) => [...roomKeys.detail(slug, roomId), "post-message"] as const,
 };
 
 /** The API base of one room. */

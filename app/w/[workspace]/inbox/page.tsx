@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { listApprovals } from "@/lib/approvals/list-approvals";
+import { can } from "@/lib/auth/permissions";
+import { getPrisma } from "@/lib/db/client";
+import { InboxView } from "@/components/inbox/inbox-view";
+import { requireMembership } from "../require-membership";
+
+export const metadata: Metadata = { title: "Inbox" };
+
+export default async function InboxPage({ params }: Readonly<{ params: Promise<{ workspace: string }> }>) {
+  const { workspace } = await params;
+  const { membership } = await requireMembership(workspace);
+  const prisma = await getPrisma();
+  const [approvals, latest] = await Promise.all([
+    listApprovals(prisma, membership.workspaceId, { status: "all" }),
+    // The newest workspace event: the live inbox continues from exactly this snapshot.
+    prisma.runEvent.findFirst({ where: { workspaceId: membership.workspaceId }, orderBy: { id: "desc" }, select: { id: true } }),
+  ]);
+  return (
+    <InboxView
+      slug={membership.workspace.slug}
+      initialApprovals={approvals}
+      lastEventId={latest?.id.toString() ?? "0"}
+      canWrite={can(membership.role, "write")}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+"use client";
+/**
+ * The inbox: what waits for a person in this workspace, live. "Agent
+ * approval" rows are per-call confirmations from running agents (G4);
+ * "Leave plan mode" requests are a different thing — a gate on a room (P5,
+ * P6) — and are listed apart. Decided ones follow as history.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, type ReactNode } from "react";
+import type { ApprovalView } from "@/lib/approvals/list-approvals";
+import { ConnectionStatus } from "@/components/live/connection-status";
+import type { LiveEvent } from "@/components/live/live-event";
+import { useEventStream } from "@/components/live/use-event-stream";
+import { useSerialRefetch } from "@/components/live/use-serial-refetch";
+import { roomKeys } from "@/components/rooms/keys";
+import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/error-text";
+import { Spinner } from "@/components/ui/spinner";
+import { workspaceApi } from "@/components/workspaces/keys";
+import { useApprovals } from "./approval-hooks";
+import { DecisionNoticeProvider } from "./decision-notice";
+import { AgentApprovalRow, HistoryRow, PlanApprovalRow, PlanExitRow } from "./approval-rows";
+import { approvalKeys } from "./keys";
+
+export function InboxView({
+  slug,
+  initialApprovals,
+  lastEventId,
+  canWrite,
+}: Readonly<{ slug: string; initialApprovals: ApprovalView[]; lastEventId: string; canWrite: boolean }>) {
+  const queryClient = useQueryClient();
+  const approvals = useApprovals(slug, "all", initialApprovals);
+  const refetch = useSerialRefetch(approvalKeys.list(slug, "all"));
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      if (!event.type.startsWith("approval.") && event.type !== "run.finished" && event.type !== "plan.submitted") return;
+      refetch();
+      void queryClient.invalidateQueries({ queryKey: roomKeys.list(slug) });
+    },
+    [queryClient, refetch, slug],
+  );
+  const stream = useEventStream(`${workspaceApi(slug)}/events`, lastEventId, onEvent);
+
+  const all = approvals.data ?? [];
+  const pending = all.filter((a) => a.status === "pending");
+  const calls = pending.filter((a) => a.kind === "tool_call");
+  const planExits = pending.filter((a) => a.kind === "plan_exit");
+  const plans = pending.filter((a) => a.kind === "plan");
+  const history = all.filter((a) => a.status !== "pending");
+
+  return (
+    <DecisionNoticeProvider>
+    <div className="mx-auto max-w-4xl space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Inbox</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            {pending.length === 0 ? "Nothing waits for you." : `${pending.length} ${pending.length === 1 ? "decision waits" : "decisions wait"} for a person.`}
+            {canWrite ? "" : " You are a viewer here: members decide."}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          {approvals.isFetching ? <Spinner label="Refreshing the inbox" /> : null}
+          <ConnectionStatus status={stream} />
+        </div>
+      </div>
+
+      {approvals.isError ? (
+        <div className="flex items-center gap-3">
+          <ErrorText className="flex-1">{`The inbox could not be refreshed: ${approvals.error.message}`}</ErrorText>
+          <Button variant="secondary" size="sm" onClick={() => void approvals.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+
+      <Section
+        testId="agent-approvals"
+        title="Agent approvals"
+        description="A running agent asks to make one call; the run waits for your decision."
+        count={calls.length}
+        empty="No agent is waiting for a confirmation."
+      >
+        {calls.map((a) => (
+          <AgentApprovalRow key={a.id} approval={a} slug={slug} canWrite={canWrite} />
+        ))}
+      </Section>
+
+      <Section
+        testId="plan-exit-requests"
+        title="Leave plan mode requests"
+        description="An agent in plan mode asks for the room to go back to Agent mode. Until someone allows it, the room stays read-only."
+        count={planExits.length}
+        empty="No agent asks to leave plan mode."
+      >
+        {planExits.map((a) => (
+          <PlanExitRow key={a.id} approval={a} slug={slug} canWrite={canWrite} />
+        ))}
+      </Section>
+
+      {plans.length > 0 ? (
+        <Section testId="plan-approvals" title="Plans" description="Submitted plans are approved in Plan Studio." count={plans.length} empty="">
+          {plans.map((a) => (
+            <PlanApprovalRow key={a.id} approval={a} slug={slug} />
+          ))}
+        </Section>
+      ) : null}
+
+      <Section testId="approval-history" title="Decided" description="The most recent decisions, newest first." count={history.length} empty="Nothing has been decided yet.">
+        {history.map((a) => (
+          <HistoryRow key={a.id} approval={a} slug={slug} />
+        ))}
+      </Section>
+    </div>
+    </DecisionNoticeProvider>
+  );
+}
+
+function Section({
+  testId,
+  title,
+  description,
+  count,
+  empty,
+  children,
+}: Readonly<{ testId: string; title: string; description: string; count: number; empty: string; children: ReactNode }>) {
+  return (
+    <section data-testid={testId} aria-labelledby={`${testId}-title`} className="space-y-2">
+      <div>
+        <h2 id={`${testId}-title`} className="text-base font-semibold">
+          {title} <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">({count})</span>
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{description}</p>
+      </div>
+      {count === 0 ? (
+        <p className="rounded-lg border border-dashed border-zinc-300 px-5 py-4 text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+          {children}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * How modes and the autonomy dial are named and coloured in the UI. Labels
+ * come from the capability profiles (C1: chat is "Agent"), so there is one
+ * source for what a mode is called.
+ */
+import type { Autonomy, Mode } from "@/lib/modes/types";
+import { PROFILES } from "@/lib/modes/profiles";
+
+export function modeLabel(mode: Mode): string {
+  return PROFILES[mode].label;
+}
+
+export function modeDescription(mode: Mode): string {
+  return PROFILES[mode].description;
+}
+
+/** S1: what people can pick in the composer and the new-room dialog; review never. */
+export const SELECTABLE_MODES = (Object.keys(PROFILES) as Mode[]).filter((mode) => PROFILES[mode].selectable) as ("chat" | "plan" | "orchestrate")[];
+
+/** Distinct accents: Agent sky, Plan amber, Review violet, Orchestrate emerald. */
+export const MODE_ACCENT: Record<Mode, { badge: string; dot: string }> = {
+  chat: {
+    badge: "bg-sky-50 text-sky-800 ring-sky-300 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-800",
+    dot: "bg-sky-500",
+  },
+  plan: {
+    badge: "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800",
+    dot: "bg-amber-500",
+  },
+  review: {
+    badge: "bg-violet-50 text-violet-800 ring-violet-300 dark:bg-violet-950 dark:text-violet-200 dark:ring-violet-800",
+    dot: "bg-violet-500",
+  },
+  orchestrate: {
+    badge: "bg-emerald-50 text-emerald-800 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800",
+    dot: "bg-emerald-500",
+  },
+};
+
+/** G3: the dial, in words a person can decide with. */
+export const AUTONOMY: Record<Autonomy, { label: string; explanation: string }> = {
+  ask: { label: "Ask", explanation: "Every write and every command waits for a person to confirm it." },
+  auto_edit: { label: "Auto-edit", explanation: "File edits run on their own; commands wait for a person to confirm them." },
+  auto: { label: "Auto", explanation: "Nothing waits for a confirmation; the mode still decides which tools exist." },
+};
+
+export const AUTONOMY_LEVELS: Autonomy[] = ["ask", "auto_edit", "auto"];
