@@ -142,10 +142,12 @@ export async function createEventHub(db: Database): Promise<EventHub> {
   };
 }
 
-const globalForHub = globalThis as unknown as { gatehouseHub?: Promise<EventHub> };
+// Versioned, so a dev server that hot-reloads this module does not keep a hub of the old shape.
+const HUB_KEY = "gatehouseHub.v2";
+const globalForHub = globalThis as unknown as Record<typeof HUB_KEY, Promise<EventHub> | undefined>;
 
 /** The process-wide hub (created on first use). */
 export function getEventHub(getDb: () => Promise<Database>): Promise<EventHub> {
-  globalForHub.gatehouseHub ??= getDb().then(createEventHub);
-  return globalForHub.gatehouseHub;
+  globalForHub[HUB_KEY] ??= getDb().then(createEventHub);
+  return globalForHub[HUB_KEY];
 }

@@ -85,7 +85,8 @@ async function settleOne(ctx: StepContext, call: PendingCall): Promise<CallResul
   }
   if (decision.decision === "confirm") {
     if (!(await deps.presence.anyConnected(run.workspaceId))) {
-      return finish(ctx, call, { status: "refused", output: "Refused: this call needs a person's confirmation and no one who could approve is connected right now [G4]" }, true);
+      const reason = "this call needs a person's confirmation and no one who could approve is connected right now [G4]";
+      return finish(ctx, call, { status: "refused", output: `Refused: ${reason}`, reason }, true);
     }
     const summary = `${call.toolName} ${truncate(JSON.stringify(call.input ?? {}), 300)}`;
     const approvalId = await deps.store.createCallApproval({ workspaceId: run.workspaceId, roomId: run.roomId, runId: run.id, callId: call.toolCallId, summary });
@@ -169,11 +170,11 @@ async function execute(ctx: StepContext, call: PendingCall, tool: ToolDefinition
 async function finish(
   ctx: StepContext,
   call: PendingCall,
-  outcome: { status: CallRecord["status"]; output: unknown; durationMs?: number },
+  outcome: { status: CallRecord["status"]; output: unknown; durationMs?: number; reason?: string },
   isError: boolean,
 ): Promise<CallResult> {
   const output = capOutput(outcome.output);
-  await ctx.deps.store.finishCall(ctx.run.id, call.toolCallId, { status: outcome.status, result: output, durationMs: outcome.durationMs });
+  await ctx.deps.store.finishCall(ctx.run.id, call.toolCallId, { status: outcome.status, result: output, durationMs: outcome.durationMs, reason: outcome.reason });
   await ctx.deps.events.emit({ type: "tool.result", runId: ctx.run.id, callId: call.toolCallId, tool: call.toolName, status: outcome.status, output, durationMs: outcome.durationMs });
   return { toolCallId: call.toolCallId, toolName: call.toolName, output, isError };
 }

@@ -30,7 +30,7 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
   });
   if (!run) return null;
   const agent = run.agent ?? run.room?.agent ?? null;
-  const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId: run.roomId });
+  const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId: run.roomId, conversationId: run.conversationId });
   try {
     return await advanceRun(
       {

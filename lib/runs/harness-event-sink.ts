@@ -10,7 +10,14 @@ import type { EventSink, HarnessEvent } from "../harness/types";
 
 const DELTA_FLUSH_MS = 40;
 
-export function createHarnessEventSink(prisma: PrismaClient, scope: { workspaceId: string; roomId: string | null }): EventSink & { flush(): Promise<void> } {
+export interface SinkScope {
+  workspaceId: string;
+  roomId: string | null;
+  /** where the agent's words are kept as messages (null for runs without a conversation) */
+  conversationId: string | null;
+}
+
+export function createHarnessEventSink(prisma: PrismaClient, scope: SinkScope): EventSink & { flush(): Promise<void> } {
   let buffer = "";
   let bufferRun = "";
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -36,6 +43,15 @@ export function createHarnessEventSink(prisma: PrismaClient, scope: { workspaceI
       // Everything after a delta must arrive after it, so drain the buffer first.
       await flush();
       const { type, runId, ...data } = event;
+      if (event.type === "message" && scope.conversationId) {
+        // The agent's words are part of the conversation: they survive a reload and feed the next run.
+        const conversationId = scope.conversationId;
+        await prisma.$transaction(async (tx) => {
+          const message = await tx.message.create({ data: { conversationId, role: "assistant", runId, content: event.text } });
+          await recordEvent(tx, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId, type, data: { ...data, messageId: message.id } });
+        });
+        return;
+      }
       await recordEvent(prisma, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId, type, data });
     },
   };

@@ -121,3 +121,22 @@ describe("durable suspension", () => {
     expect(String(call.result)).toMatch(/outcome of this call is unknown/);
   });
 });
+
+describe("the conversation keeps the agent's words", () => {
+  it("T1: each turn's text is stored as an assistant message, so it survives a reload and feeds the next run", async () => {
+    const db = await testDatabase();
+    const { prisma } = db;
+    const workspace = await createWorkspace(prisma);
+    const agent = await createAgent(prisma, workspace.id, { scenarios: [{ steps: [{ text: "Looking.", toolCalls: [{ name: "list_dir", args: {} }] }, { text: "All done here." }] }] });
+    const room = await createRoom(prisma, { workspaceId: workspace.id, agentId: agent.id, worktreePath: fx.worktree });
+    const stored = await createRun(prisma, { ...room, agentId: agent.id }, "look around");
+    await advanceStoredRun(db, stored.id, { owner: "test" });
+    const messages = await prisma.message.findMany({ where: { conversationId: room.conversationId, role: "assistant" }, orderBy: { createdAt: "asc" } });
+    expect(messages.map((m) => [m.content, m.runId])).toEqual([
+      ["Looking.", stored.id],
+      ["All done here.", stored.id],
+    ]);
+    const { conversationHistory } = await import("../../lib/runs/conversation-history");
+    expect((await conversationHistory(prisma, room.conversationId)).map((m) => m.content)).toContain("All done here.");
+  });
+});
