@@ -43,6 +43,9 @@ export function useRoomCapabilities(slug: string, room: Pick<RoomView["room"], "
     queryKey: roomKeys.capabilities(slug, room.id, setting),
     queryFn: () => fetchJson<CapabilityView>(`${roomApi(slug, room.id)}/capabilities`),
     placeholderData: keepPreviousData,
+    // A mode switch shows optimistically, so this query can start before the server has the new
+    // mode and cache the old surface under the new key. Until the answer matches, ask again.
+    refetchInterval: (query) => (query.state.data && query.state.data.mode !== setting.mode ? 300 : false),
   });
 }
 
