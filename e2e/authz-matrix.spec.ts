@@ -73,6 +73,28 @@ test.beforeAll(async () => {
     { method: "POST", path: `${ws}/runs/not-a-real-id/answer`, need: "write", body: { callId: "", answer: "" } },
     { method: "GET", path: `${ws}/rooms/${room}/events?after=not-a-number`, need: "read" },
     { method: "GET", path: `${ws}/events?after=not-a-number`, need: "read" },
+    // Plans, orchestrations and proposals (issue 4). Unknown ids are fine: authorization comes first.
+    { method: "GET", path: `${ws}/rooms/${room}/plans`, need: "read" },
+    { method: "GET", path: `${ws}/rooms/${room}/plans/not-a-plan`, need: "read" },
+    { method: "GET", path: `${ws}/rooms/${room}/plans/not-a-plan/markdown`, need: "read" },
+    { method: "POST", path: `${ws}/rooms/${room}/plans/not-a-plan/decision`, need: "write", body: { decision: "perhaps" } },
+    { method: "GET", path: `${ws}/rooms/${room}/todos`, need: "read" },
+    { method: "POST", path: `${ws}/rooms/${room}/plan-mode`, need: "write", body: { enter: "yes" } },
+    { method: "GET", path: `${ws}/rooms/${room}/orchestrations`, need: "read" },
+    { method: "POST", path: `${ws}/rooms/${room}/orchestrations/not-an-orchestration/retry`, need: "write" },
+    { method: "GET", path: `${ws}/rooms/${room}/proposals`, need: "read" },
+    { method: "POST", path: `${ws}/rooms/${room}/proposals/not-a-proposal/approve`, need: "write" },
+    // Pull requests and findings (issue 5).
+    { method: "GET", path: `${ws}/pulls`, need: "read" },
+    { method: "POST", path: `${ws}/pulls`, need: "write", body: { title: "" } },
+    { method: "GET", path: `${ws}/pulls/not-a-pull`, need: "read" },
+    { method: "POST", path: `${ws}/pulls/not-a-pull/refresh`, need: "write" },
+    { method: "GET", path: `${ws}/pulls/not-a-pull/diff`, need: "read" },
+    { method: "GET", path: `${ws}/pulls/not-a-pull/findings`, need: "read" },
+    { method: "POST", path: `${ws}/pulls/not-a-pull/findings`, need: "write", body: { priority: "P9" } },
+    { method: "GET", path: `${ws}/pulls/not-a-pull/findings/not-a-finding`, need: "read" },
+    { method: "POST", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/confirm`, need: "write" },
+    { method: "POST", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/status`, need: "write", body: { action: "explode" } },
   ];
   await owner.dispose();
 });
@@ -115,4 +137,13 @@ test("a user of another workspace gets 404 for this workspace's room ids, even t
     expect(response.status(), path).toBe(404);
     expect(await response.text()).not.toContain(rooms[0]!.name);
   }
+});
+
+test("personal routes need a session, and the MCP endpoint needs a token", async () => {
+  for (const role of ROLES) {
+    const status = (await clients.get(role)!.get("/api/me/mcp-tokens")).status();
+    expect(status, role).toBe(role === "anonymous" ? 401 : 200);
+  }
+  const mcp = await clients.get("admin")!.post("/api/mcp", { data: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
+  expect(mcp.status()).toBe(401);
 });
