@@ -24,6 +24,33 @@ export interface WorkspaceContext<P> {
 
 type RouteContext<P> = { params: Promise<P> };
 
+type Membership = { role: Role; workspace: { id: string; slug: string; name: string } };
+
+/**
+ * Memberships are read on every request; a hot read path remembers them for
+ * MEMBERSHIP_TTL_MS. Any write through this process forgets them all, so a
+ * role change or removal made here applies at once, and one made in another
+ * process within the TTL.
+ */
+const MEMBERSHIP_TTL_MS = 2_000;
+// On globalThis: Next may load this module once per route bundle, and a write in one
+// route must clear what every route remembers.
+const globalForMemberships = globalThis as unknown as { gatehouseMemberships?: Map<string, { value: Membership | null; expires: number }> };
+const memberships = (globalForMemberships.gatehouseMemberships ??= new Map());
+
+async function findMembership(prisma: Prisma, userId: string, slug: string): Promise<Membership | null> {
+  const key = `${userId}\u0000${slug}`;
+  const hit = memberships.get(key);
+  if (hit && hit.expires > Date.now()) return hit.value;
+  const value = await prisma.membership.findFirst({
+    where: { userId, workspace: { slug } },
+    select: { role: true, workspace: { select: { id: true, slug: true, name: true } } },
+  });
+  if (memberships.size > 10_000) memberships.clear();
+  memberships.set(key, { value, expires: Date.now() + MEMBERSHIP_TTL_MS });
+  return value;
+}
+
 export function withUser<P>(handler: (ctx: { req: Request; params: P; user: SessionUser; prisma: Prisma }) => Promise<Response>) {
   return async (req: Request, route: RouteContext<P>): Promise<Response> => {
     try {
@@ -41,10 +68,7 @@ export function withWorkspace<P extends { workspace: string }>(
   options: { permission: Permission },
 ) {
   return withUser<P>(async ({ req, params, user, prisma }) => {
-    const membership = await prisma.membership.findFirst({
-      where: { userId: user.id, workspace: { slug: params.workspace } },
-      include: { workspace: { select: { id: true, slug: true, name: true } } },
-    });
+    const membership = await findMembership(prisma, user.id, params.workspace);
     if (!membership) throw new AppError("not_found", "That workspace was not found.");
     if (!can(membership.role, options.permission)) {
       throw new AppError("forbidden", `As a ${membership.role} you cannot ${PERMISSION_VERBS[options.permission]}.`);
@@ -53,7 +77,10 @@ export function withWorkspace<P extends { workspace: string }>(
       return await handler({ req, params, user, workspace: membership.workspace, role: membership.role, prisma });
     } finally {
       // Read-your-writes: this process's cached read models of the workspace are stale now.
-      if (req.method !== "GET" && req.method !== "HEAD") invalidateWorkspace(membership.workspace.id);
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        invalidateWorkspace(membership.workspace.id);
+        memberships.clear();
+      }
     }
   });
 }
