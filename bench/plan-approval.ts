@@ -4,8 +4,9 @@
  * commits (with its "run.advance" job, in the same transaction); we measure
  * from the commit to (1) the worker picking the waiting run up and (2) the
  * approved call's result being stored. The worker runs in this process,
- * against a fresh database created on the DATABASE_URL server. Prints
- * figures, asserts nothing; without DATABASE_URL it says so and skips.
+ * against a fresh database created on the DATABASE_URL server (default: the
+ * local PostgreSQL the tests use). Prints figures, asserts nothing; without a
+ * reachable server it says so and skips.
  */
 import pg from "pg";
 import { decideApproval } from "../lib/approvals/decide-approval";
@@ -25,11 +26,8 @@ const SAMPLES = 30;
 const TARGET = "≤ 100 ms p50 on PostgreSQL";
 
 export async function benchPlanApproval(): Promise<BenchResult[]> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    console.log("  (approval → waiting run: skipped, set DATABASE_URL to a PostgreSQL server where a database may be created)");
-    return [];
-  }
+  // The same server the tests use; a fresh database is created and dropped on it.
+  const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   const name = `gatehouse_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   try {

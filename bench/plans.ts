@@ -4,18 +4,13 @@
  * show within 1 s. Measures and returns; prints nothing and asserts nothing,
  * because timing depends on the machine and belongs in a report, not a test.
  */
+import { percentileOf, seededRandom, type BenchResult } from "./stats";
 import { layoutPlan, planEdges } from "../lib/plans/layout-plan";
 import type { PlanNode } from "../lib/plans/schemas";
 import { validatePlan } from "../lib/plans/validate-plan";
 import { benchPlanApproval } from "./plan-approval";
 
-/** One measured figure. */
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  target?: string;
-}
+export type { BenchResult } from "./stats";
 
 /** Measure plan validation and layout. Deterministic inputs; a few seconds in total. */
 export async function benchPlans(): Promise<BenchResult[]> {
@@ -24,8 +19,8 @@ export async function benchPlans(): Promise<BenchResult[]> {
   const big = { goal: "Migrate billing to the new invoice model", nodes: syntheticPlan(500, 1) };
   const validation = sample(30, 300, () => validatePlan(big));
   results.push(
-    { name: "plans: validate 500-node plan p50", value: round(percentile(validation, 50)), unit: "ms", target: "≤ 5 ms" },
-    { name: "plans: validate 500-node plan p99", value: round(percentile(validation, 99)), unit: "ms", target: "≤ 5 ms" },
+    { name: "plans: validate 500-node plan p50", value: round(percentileOf(validation, 50)), unit: "ms", target: "≤ 5 ms" },
+    { name: "plans: validate 500-node plan p99", value: round(percentileOf(validation, 99)), unit: "ms", target: "≤ 5 ms" },
   );
 
   const nodes = syntheticPlan(200, 2);
@@ -43,7 +38,7 @@ export async function benchPlans(): Promise<BenchResult[]> {
     },
     {
       name: "plans: lay out 200-node plan p50",
-      value: round(percentile(layout, 50)),
+      value: round(percentileOf(layout, 50)),
       unit: "ms",
       target: "layout + render ≤ 1000 ms in Plan Studio",
     },
@@ -58,7 +53,7 @@ export async function benchPlans(): Promise<BenchResult[]> {
  * recent ones, sometimes on a step far back (schema → deploy).
  */
 export function syntheticPlan(size: number, seed: number): PlanNode[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const nodes: PlanNode[] = [];
   for (let i = 0; i < size; i++) {
     const deps = new Set<string>();
@@ -96,23 +91,8 @@ function time(fn: () => unknown): number {
   return performance.now() - start;
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 function round(ms: number): number {
   return Math.round(ms * 100) / 100;
 }
 
-/** Small seeded PRNG so every run measures the same plans. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -8,6 +8,7 @@
  * caller prints the figures.
  */
 import { performance } from "node:perf_hooks";
+import { percentileOf, seededRandom, type BenchResult } from "./stats";
 import { createTwoFilesPatch } from "diff";
 import { formVerdict, type FormVerdictInput, type VerdictAxisResult, type VerdictFinding } from "../lib/reviews/form-verdict";
 import { parseDiff } from "../lib/reviews/parse-diff";
@@ -15,27 +16,21 @@ import { remapAnchors, type AnchorPosition } from "../lib/reviews/remap-anchors"
 import { reviewDiff } from "../lib/reviews/offline-reviewer";
 import { FINDING_STATUSES, PRIORITIES } from "../lib/reviews/schemas";
 
-/** One benchmark figure. */
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  target?: string;
-}
+export type { BenchResult } from "./stats";
 
 /** Run the review benchmarks and return their figures. */
 export async function benchReviews(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
 
-  const verdictInput = syntheticVerdictInput(rng(1));
+  const verdictInput = syntheticVerdictInput(seededRandom(1));
   const verdictTimes = measure(400, 20, () => formVerdict(verdictInput));
   out.push(
     { name: "reviews: form verdict, 500 findings × 8 axes (p50)", value: pct(verdictTimes, 50), unit: "ms", target: "≤ 50 ms" },
     { name: "reviews: form verdict, 500 findings × 8 axes (p99)", value: pct(verdictTimes, 99), unit: "ms", target: "≤ 50 ms" },
   );
 
-  const push = syntheticPush(rng(2));
-  const anchors = syntheticAnchors(rng(3), push.files, push.linesPerFile);
+  const push = syntheticPush(seededRandom(2));
+  const anchors = syntheticAnchors(seededRandom(3), push.files, push.linesPerFile);
   const remapTimes = measure(60, 5, () => remapAnchors(anchors, push.diff));
   const parsed = parseDiff(push.diff);
   const remapOnly = measure(60, 5, () => remapAnchors(anchors, parsed));
@@ -116,21 +111,8 @@ function measure(iterations: number, warmup: number, fn: () => unknown): number[
   return times;
 }
 
-/** Nearest-rank percentile, rounded to 0.001 ms. */
+/** Percentile rounded to 0.001 ms. */
 function pct(times: number[], p: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  const v = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-  return Math.round(v * 1000) / 1000;
+  return Math.round(percentileOf(times, p) * 1000) / 1000;
 }
 
-/** mulberry32: a tiny seeded PRNG, so the synthetic input is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -6,6 +6,7 @@
  */
 import { benchGate } from "./gate";
 import { benchPlans } from "./plans";
+import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
 import type { BenchResult } from "./stats";
 import { benchWeb } from "./web";
@@ -15,6 +16,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Plans (issue 4)", benchPlans],
   ["Reviews (issue 5)", benchReviews],
   ["Web, production build on PostgreSQL (issue 3)", benchWeb],
+  ["Review room in Chromium, production build (issue 5)", benchReviewRoom],
 ];
 
 const only = process.argv.slice(2);

@@ -22,3 +22,20 @@ export function timeSync(n: number, fn: (i: number) => void): number[] {
   }
   return out.sort((a, b) => a - b);
 }
+
+/** Percentile of unsorted samples. */
+export function percentileOf(values: readonly number[], p: number): number {
+  return percentile([...values].sort((a, b) => a - b), p);
+}
+
+/** mulberry32: a tiny seeded PRNG, so synthetic input is the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -6,9 +6,8 @@ import "server-only";
  */
 import { getDatabase } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed-demo";
-import { startWorker, type RunningWorker } from "@/lib/queue/run-worker";
-import { leaseMs } from "@/lib/queue/lease";
-import { jobHandlers } from "@/lib/runs/job-handlers";
+import type { RunningWorker } from "@/lib/queue/run-worker";
+import { startAgentWorker } from "@/lib/runs/start-agent-worker";
 
 const globalForRuntime = globalThis as unknown as { gatehouseRuntime?: Promise<RunningWorker | null> };
 
@@ -25,22 +24,9 @@ export function startRuntime(): Promise<RunningWorker | null> {
       if (seeded) console.log(`[gatehouse] demo workspace ready — sign in as ${seeded.email} / ${seeded.password}`);
     }
     if (process.env.GATEHOUSE_WORKER === "off") return null;
-    const controller = new AbortController();
-    const id = `web-${process.pid}`;
-    const worker = await startWorker({
-      db,
-      workerId: id,
-      concurrency: Number(process.env.GATEHOUSE_WORKER_CONCURRENCY ?? 4),
-      leaseMs: leaseMs(),
-    handlers: jobHandlers(db, { owner: id, signal: controller.signal, runLeaseMs: leaseMs() * 2 }),
-      onError: (error, job) => console.error(`[gatehouse] job ${job.kind} #${job.id} failed:`, (error as Error).message),
-    });
-    const stop = () => {
-      controller.abort();
-      void worker.stop();
-    };
-    process.once("SIGTERM", stop);
-    process.once("SIGINT", stop);
+    const { worker, stop } = await startAgentWorker(db, `web-${process.pid}`, (message) => console.error(`[gatehouse] ${message}`));
+    process.once("SIGTERM", () => void stop());
+    process.once("SIGINT", () => void stop());
     return worker;
   })();
   return globalForRuntime.gatehouseRuntime;

@@ -1,0 +1,36 @@
+import "server-only";
+/**
+ * The worker that executes Gatehouse's jobs, configured from the environment —
+ * one definition for the worker inside the web process and for `npm run worker`.
+ */
+import type { Database } from "../db/client";
+import { leaseMs } from "../queue/lease";
+import { startWorker, type RunningWorker } from "../queue/run-worker";
+import { jobHandlers } from "./job-handlers";
+
+export interface AgentWorker {
+  worker: RunningWorker;
+  /** aborts running tools and model calls, then waits for jobs in flight */
+  stop(): Promise<void>;
+}
+
+export async function startAgentWorker(db: Database, id: string, log: (message: string) => void): Promise<AgentWorker> {
+  const controller = new AbortController();
+  const lease = leaseMs();
+  const worker = await startWorker({
+    db,
+    workerId: id,
+    concurrency: Number(process.env.GATEHOUSE_WORKER_CONCURRENCY ?? 4),
+    leaseMs: lease,
+    // A run's lease outlives its job's, so a live run is never taken over between two jobs.
+    handlers: jobHandlers(db, { owner: id, signal: controller.signal, runLeaseMs: lease * 2 }),
+    onError: (error, job) => log(`job ${job.kind} #${job.id} failed: ${(error as Error).message}`),
+  });
+  return {
+    worker,
+    async stop() {
+      controller.abort();
+      await worker.stop();
+    },
+  };
+}
