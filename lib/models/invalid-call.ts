@@ -1,14 +1,11 @@
 /**
- * Says, in words a model can act on, why a tool call was not accepted.
- *
- * ai@6's streamText does not throw for a bad call: it emits the call with
- * `invalid: true` and the error (NoSuchToolError, or InvalidToolInputError
- * wrapping a JSONParseError or a TypeValidationError). This maps those to a
- * reason; for schema failures it re-validates with the tool's zod schema so
- * the reason names the offending field paths.
+ * Checks a tool call the model made against the tools it was offered, and
+ * says in words a model can act on why a call is not accepted: a tool that
+ * does not exist in this mode, arguments that are not JSON, or arguments that
+ * fail the tool's schema (naming the offending field paths). A bad call never
+ * throws; the harness refuses it by rule (T1).
  */
-import { getErrorMessage } from "@ai-sdk/provider";
-import { InvalidToolInputError, JSONParseError, NoSuchToolError } from "ai";
+import { secureJsonParse } from "@ai-sdk/provider-utils";
 import type { z } from "zod";
 
 export interface OfferedTool {
@@ -27,23 +24,33 @@ export function describeZodIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${pathOf(issue.path)}: ${issue.message}`).join("; ");
 }
 
-export async function explainInvalidCall(
-  error: unknown,
-  toolName: string,
-  input: unknown,
-  tools: Readonly<Record<string, OfferedTool>>,
-): Promise<string> {
-  const offered = Object.keys(tools);
+/** A tool call as the model made it, checked against the tools that were offered (T1). */
+export interface CheckedCall {
+  /** the parsed (and, when valid, schema-normalized) arguments; the raw text when they are not JSON */
+  input: unknown;
+  /** set when the call must not run: unknown tool, unparsable or schema-violating arguments */
+  invalidReason?: string;
+  /** what to replay in the transcript: the arguments, or {} when they were not JSON */
+  replayInput: unknown;
+}
+
+export async function checkToolCall(toolName: string, rawInput: string, tools: Readonly<Record<string, OfferedTool>>): Promise<CheckedCall> {
+  let parsed: unknown;
+  let json = true;
+  try {
+    parsed = rawInput.trim() === "" ? {} : secureJsonParse(rawInput);
+  } catch {
+    json = false;
+    parsed = rawInput;
+  }
   const tool = Object.hasOwn(tools, toolName) ? tools[toolName] : undefined;
-  if (NoSuchToolError.isInstance(error) || tool === undefined) {
-    const list = offered.length > 0 ? offered.join(", ") : "none";
-    return `tool "${toolName}" does not exist (tools offered: ${list})`;
+  const replayInput = json ? parsed : {};
+  if (!tool) {
+    const offered = Object.keys(tools);
+    return { input: parsed, replayInput, invalidReason: `tool "${toolName}" does not exist (tools offered: ${offered.length > 0 ? offered.join(", ") : "none"})` };
   }
-  if (InvalidToolInputError.isInstance(error) && JSONParseError.isInstance(error.cause)) {
-    return `arguments for "${toolName}" are not valid JSON`;
-  }
-  const check = await tool.inputSchema.safeParseAsync(input);
-  if (!check.success) return `invalid arguments for "${toolName}": ${describeZodIssues(check.error)}`;
-  // The SDK rejected input that our schema accepts (e.g. an async refinement); report its words.
-  return `invalid arguments for "${toolName}": ${getErrorMessage(error)}`;
+  if (!json) return { input: parsed, replayInput, invalidReason: `arguments for "${toolName}" are not valid JSON` };
+  const check = await tool.inputSchema.safeParseAsync(parsed);
+  if (!check.success) return { input: parsed, replayInput, invalidReason: `invalid arguments for "${toolName}": ${describeZodIssues(check.error)}` };
+  return { input: check.data, replayInput: check.data };
 }

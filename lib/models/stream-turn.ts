@@ -1,13 +1,21 @@
 /**
- * One model turn for the harness: stream the model's answer, hand back its
- * text and tool calls, and never execute anything. Tools are offered without
- * `execute`, so streamText stops after one step and the harness runs (or
- * refuses) each call itself under the mode's rules.
+ * One model turn for the harness: offer only the surface's tools, stream the
+ * text, and return the tool calls — checked, never executed (the harness
+ * gates and executes them itself).
+ *
+ * It drives the provider's own LanguageModelV3 (the AI SDK's OpenAI-compatible
+ * and Anthropic clients, or the scripted model) directly, with the SDK's retry
+ * policy and schema conversion. ai's streamText adds a multi-step
+ * orchestration layer the harness does not use, and it cost ~5 ms of CPU per
+ * turn — more than the whole budget for harness overhead per tool call.
  */
-import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { streamText, tool, type ModelMessage, type Tool } from "ai";
-import { explainInvalidCall, type OfferedTool } from "./invalid-call";
+import type { LanguageModelV3, LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import { APICallError } from "@ai-sdk/provider";
+import { retryWithExponentialBackoff } from "@ai-sdk/provider-utils";
+import { RetryError, type AssistantModelMessage, type ModelMessage } from "ai";
+import { checkToolCall, type OfferedTool } from "./invalid-call";
 import { toModelProviderError } from "./provider-error";
+import { providerPrompt, providerTools } from "./provider-prompt";
 
 export { toolResultMessage, type ToolResultInput } from "./tool-result-message";
 export type { OfferedTool } from "./invalid-call";
@@ -47,82 +55,98 @@ export interface StreamTurnResult {
   responseMessages: ModelMessage[];
 }
 
-function toToolSet(tools: Record<string, OfferedTool>): Record<string, Tool> {
-  const set: Record<string, Tool> = {};
-  for (const [name, offered] of Object.entries(tools)) {
-    set[name] = tool({ description: offered.description, inputSchema: offered.inputSchema });
-  }
-  return set;
-}
-
 function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("The model turn was aborted.", "AbortError");
 }
 
+/** The SDK's policy: retry retryable API failures with exponential backoff, honouring retry-after headers. */
+function retryDelay({ error, exponentialBackoffDelay }: { error: unknown; exponentialBackoffDelay: number }): number {
+  const headers = APICallError.isInstance(error) ? error.responseHeaders : undefined;
+  const afterMs = headers?.["retry-after-ms"] ? Number.parseFloat(headers["retry-after-ms"]) : undefined;
+  const after = headers?.["retry-after"] ? Number.parseFloat(headers["retry-after"]) * 1000 : undefined;
+  const ms = afterMs ?? after;
+  return ms !== undefined && Number.isFinite(ms) && ms >= 0 && (ms < 60_000 || ms < exponentialBackoffDelay) ? ms : exponentialBackoffDelay;
+}
+
 export async function streamTurn(input: StreamTurnInput): Promise<StreamTurnResult> {
   const { model, tools, signal } = input;
-  const toolSet = toToolSet(tools);
-  let providerError: unknown;
-
-  const result = streamText({
-    model,
-    system: input.system,
-    messages: input.messages,
-    // Some OpenAI-compatible servers reject an empty `tools` array; offer none instead.
-    tools: Object.keys(toolSet).length > 0 ? toolSet : undefined,
+  const offered = await providerTools(tools);
+  const retry = retryWithExponentialBackoff({
+    maxRetries: input.maxRetries ?? 2,
+    initialDelayInMs: 2_000,
+    backoffFactor: 2,
     abortSignal: signal,
-    maxRetries: input.maxRetries,
-    // The default handler console.error()s the raw error; we report it ourselves, scrubbed.
-    onError: ({ error }) => {
-      providerError ??= error;
-    },
+    shouldRetry: async (error) => APICallError.isInstance(error) && error.isRetryable,
+    getDelayInMs: retryDelay,
+    createRetryError: (args) => new RetryError(args),
   });
 
-  let text = "";
-  const toolCalls: TurnToolCall[] = [];
-  let finishReason = "other";
-  let usage: TurnUsage | undefined;
-  let aborted = false;
-
-  for await (const part of result.fullStream) {
-    switch (part.type) {
-      case "text-delta":
-        text += part.text;
-        input.onTextDelta?.(part.text);
-        break;
-      case "tool-call":
-        toolCalls.push({
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          input: part.input,
-          ...(part.invalid === true
-            ? { invalidReason: await explainInvalidCall(part.error, part.toolName, part.input, tools) }
-            : {}),
-        });
-        break;
-      case "finish-step":
-        finishReason = part.finishReason;
-        usage = { inputTokens: part.usage.inputTokens, outputTokens: part.usage.outputTokens };
-        break;
-      case "error":
-        providerError ??= part.error;
-        break;
-      case "abort":
-        aborted = true;
-        break;
-      default:
-        break;
-    }
+  let stream: ReadableStream<LanguageModelV3StreamPart>;
+  try {
+    ({ stream } = await retry(() =>
+      model.doStream({
+        prompt: providerPrompt(input.system, input.messages),
+        // Some OpenAI-compatible servers reject an empty `tools` array; offer none instead.
+        tools: offered.length > 0 ? offered : undefined,
+        abortSignal: signal,
+      }),
+    ));
+  } catch (error) {
+    if (signal?.aborted) throw abortError(signal);
+    throw toModelProviderError(error, model);
   }
 
-  // An aborted turn is a cancellation, not a provider failure: surface the caller's reason.
+  let text = "";
+  const calls: { toolCallId: string; toolName: string; raw: string }[] = [];
+  let finishReason = "other";
+  let usage: TurnUsage | undefined;
+  let providerError: unknown;
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      if (signal?.aborted) throw abortError(signal);
+      const { value: part, done } = await reader.read();
+      if (done) break;
+      switch (part.type) {
+        case "text-delta":
+          text += part.delta;
+          input.onTextDelta?.(part.delta);
+          break;
+        case "tool-call":
+          calls.push({ toolCallId: part.toolCallId, toolName: part.toolName, raw: part.input });
+          break;
+        case "finish":
+          finishReason = part.finishReason.unified;
+          usage = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
+          break;
+        case "error":
+          providerError ??= part.error;
+          break;
+        default:
+          break;
+      }
+    }
+  } catch (error) {
+    if (signal?.aborted) throw abortError(signal);
+    throw toModelProviderError(error, model);
+  } finally {
+    reader.releaseLock();
+  }
   if (signal?.aborted) throw abortError(signal);
-  if (aborted) throw new DOMException("The model turn was aborted.", "AbortError");
   if (providerError !== undefined) throw toModelProviderError(providerError, model);
 
-  const response = await result.response;
-  // streamText answers invalid calls itself with a tool-role error message; drop it,
-  // because the harness answers every call (refusals included) with toolResultMessage.
-  const responseMessages = response.messages.filter((message) => message.role === "assistant");
+  const toolCalls: TurnToolCall[] = [];
+  const content: Exclude<AssistantModelMessage["content"], string> = text ? [{ type: "text", text }] : [];
+  for (const call of calls) {
+    const checked = await checkToolCall(call.toolName, call.raw, tools);
+    toolCalls.push({
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      input: checked.input,
+      ...(checked.invalidReason ? { invalidReason: checked.invalidReason } : {}),
+    });
+    content.push({ type: "tool-call", toolCallId: call.toolCallId, toolName: call.toolName, input: checked.replayInput });
+  }
+  const responseMessages: ModelMessage[] = content.length > 0 ? [{ role: "assistant", content }] : [];
   return { text, toolCalls, finishReason, usage, responseMessages };
 }
