@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { preload } from "react-dom";
 import { can } from "@/lib/auth/permissions";
 import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { getPullRequest } from "@/lib/pulls/get-pull-request";
 import { listFindings } from "@/lib/reviews/list-findings";
+import { pullDiffUrl } from "@/components/pulls/keys";
 import { ReviewRoom } from "@/components/reviews/review-room";
 import { requireMembership } from "../../require-membership";
 
@@ -43,6 +45,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PullRoute({ params }: Readonly<Props>) {
   const { workspace, pullId } = await params;
   const { user, membership, detail, findings, lastEventId, reviewing } = await loadPull(workspace, pullId);
+  // The diff is the heaviest read: the browser starts it with the page instead of after hydration (the query picks up the same URL).
+  const pull = detail.pullRequest;
+  preload(pullDiffUrl(membership.workspace.slug, pull.id, pull.baseSha, pull.headSha), { as: "fetch", crossOrigin: "anonymous" });
   return (
     <ReviewRoom
       key={detail.pullRequest.id}

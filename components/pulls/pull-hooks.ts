@@ -1,0 +1,78 @@
+"use client";
+/** Queries and mutations of pull requests: one hook per operation, keys from ./keys. */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { fetchJson } from "@/components/ui/fetch-json";
+import { workspaceApi } from "@/components/workspaces/keys";
+import { pullApi, pullDiffUrl, pullKeys } from "./keys";
+import type { HeadChange, OpenedPull, PullDiff, PullRequestDetail, PullRequestSummary } from "./pull-types";
+
+export function usePulls(slug: string, initialData?: PullRequestSummary[]) {
+  return useQuery({
+    queryKey: pullKeys.list(slug),
+    queryFn: async () => (await fetchJson<{ pullRequests: PullRequestSummary[] }>(`${workspaceApi(slug)}/pulls`)).pullRequests,
+    initialData,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The detail runs a git read on the server: refetched on live events (debounced), never on focus. */
+export function usePull(slug: string, pullId: string, initialData?: PullRequestDetail) {
+  return useQuery({
+    queryKey: pullKeys.view(slug, pullId),
+    queryFn: () => fetchJson<PullRequestDetail>(pullApi(slug, pullId)),
+    initialData,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The diff between two commits never changes: fetched once per pair. */
+export function usePullDiff(slug: string, pullId: string, base: string, head: string) {
+  return useQuery({
+    queryKey: pullKeys.diff(slug, pullId, base, head),
+    queryFn: () => fetchJson<PullDiff>(pullDiffUrl(slug, pullId, base, head)),
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export interface OpenPullVars {
+  repositoryId: string;
+  baseRef: string;
+  headRef: string;
+  title: string;
+}
+
+export function useOpenPull(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OpenPullVars) => fetchJson<OpenedPull>(`${workspaceApi(slug)}/pulls`, { method: "POST", json: body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pullKeys.list(slug) }),
+  });
+}
+
+/** Issue 5 §6: re-read the head branch; a new head is re-reviewed with anchors remapped. */
+export function useRefreshHead(slug: string, pullId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchJson<HeadChange>(`${pullApi(slug, pullId)}/refresh`, { method: "POST" }),
+    onSuccess: (change) => {
+      if (!change.changed) return;
+      invalidateReview(queryClient, slug, pullId);
+      void queryClient.invalidateQueries({ queryKey: pullKeys.list(slug) });
+    },
+  });
+}
+
+/**
+ * Everything of one review that can change: the detail, the findings and any
+ * open finding history. Diffs are left alone (they are keyed by commits, and a
+ * new head is a new key).
+ */
+export function invalidateReview(queryClient: QueryClient, slug: string, pullId: string): void {
+  const diffPrefix = pullKeys.diff(slug, pullId, "", "").slice(0, -2);
+  void queryClient.invalidateQueries({
+    queryKey: pullKeys.detail(slug, pullId),
+    predicate: (query) => !diffPrefix.every((part, i) => query.queryKey[i] === part),
+  });
+}

@@ -1,0 +1,150 @@
+"use client";
+/**
+ * The workspace's pull requests: number, title, repository, refs, the latest
+ * verdict (marked stale when it is for an earlier head) and finding counts.
+ * Kept current by the workspace stream; "Open pull request" for members.
+ */
+import Link from "next/link";
+import { useCallback, useState } from "react";
+import type { RepositoryView } from "@/lib/repositories/schemas";
+import { ConnectionStatus } from "@/components/live/connection-status";
+import type { LiveEvent } from "@/components/live/live-event";
+import { useSerialRefetch } from "@/components/live/use-serial-refetch";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorText } from "@/components/ui/error-text";
+import { workspaceApi } from "@/components/workspaces/keys";
+import { formatDateTime, shortSha, timeAgo } from "@/components/reviews/format";
+import { pullHref, pullKeys } from "./keys";
+import { OpenPullDialog } from "./open-pull-dialog";
+import { usePulls } from "./pull-hooks";
+import type { PullRequestSummary } from "./pull-types";
+import { useReviewStream } from "./use-review-stream";
+import { VerdictBadge } from "./verdict-badge";
+
+export function PullsList({
+  slug,
+  initialPulls,
+  lastEventId,
+  repositories,
+  canWrite,
+}: Readonly<{ slug: string; initialPulls: PullRequestSummary[]; lastEventId: string; repositories: RepositoryView[]; canWrite: boolean }>) {
+  const pulls = usePulls(slug, initialPulls);
+  const [opening, setOpening] = useState(false);
+  const refetch = useSerialRefetch(pullKeys.list(slug), 400);
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      if (event.id && !event.type.startsWith("run.")) refetch();
+    },
+    [refetch],
+  );
+  const stream = useReviewStream(`${workspaceApi(slug)}/events`, lastEventId, onEvent);
+  const list = pulls.data ?? [];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Pull requests</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Each pull request has a review room: findings with a lifecycle, and a verdict that explains itself.</p>
+        </div>
+        <div className="flex items-center gap-4">
+          <ConnectionStatus status={stream} />
+          {canWrite ? (
+            <Button data-testid="open-pull-button" onClick={() => setOpening(true)}>
+              Open pull request
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {pulls.isError ? (
+        <div className="flex items-center gap-3">
+          <ErrorText className="flex-1">{`The pull requests could not be refreshed: ${pulls.error.message}`}</ErrorText>
+          <Button variant="secondary" size="sm" onClick={() => void pulls.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+
+      {list.length === 0 ? (
+        <EmptyState
+          title="No pull requests yet"
+          action={
+            canWrite ? (
+              <Button data-testid="open-pull-empty" onClick={() => setOpening(true)}>
+                Open the first pull request
+              </Button>
+            ) : null
+          }
+        >
+          {canWrite
+            ? "Compare two branches of a repository; a review room opens and the reviewer records findings and a Ship, Hold or Block verdict."
+            : "Members open pull requests, or they arrive from GitHub; they will show here."}
+        </EmptyState>
+      ) : (
+        <ul data-testid="pull-list" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+          {list.map((pull) => (
+            <PullRow key={pull.id} slug={slug} pull={pull} />
+          ))}
+        </ul>
+      )}
+
+      {canWrite ? <OpenPullDialog slug={slug} open={opening} onClose={() => setOpening(false)} repositories={repositories} /> : null}
+    </div>
+  );
+}
+
+function PullRow({ slug, pull }: Readonly<{ slug: string; pull: PullRequestSummary }>) {
+  const c = pull.counts;
+  const stale = pull.verdict !== null && !pull.verdict.current;
+  return (
+    <li data-testid="pull-row" data-pull-id={pull.id} data-number={pull.number}>
+      <Link href={pullHref(slug, pull.id)} className="grid gap-x-4 gap-y-1.5 px-5 py-4 hover:bg-zinc-50 focus-visible:-outline-offset-2 sm:grid-cols-[minmax(0,1fr)_auto] dark:hover:bg-zinc-800/60">
+        <span className="min-w-0">
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="truncate font-medium">{pull.title}</span>
+            <span className="text-sm text-zinc-500 dark:text-zinc-400">#{pull.number}</span>
+            {pull.state !== "open" ? <span className="rounded-full bg-zinc-100 px-2 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400">{pull.state}</span> : null}
+          </span>
+          <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-500 dark:text-zinc-400">
+            <span>
+              <span className="sr-only">Repository: </span>
+              {pull.repository.name}
+            </span>
+            <span className="font-mono text-xs">
+              {pull.baseRef} <span aria-hidden="true">←</span>
+              <span className="sr-only"> from </span> {pull.headRef}
+            </span>
+            <code className="font-mono text-xs" title={pull.headSha}>
+              {shortSha(pull.headSha)}
+            </code>
+            {pull.authorName ? <span>by {pull.authorName}</span> : pull.source === "github" ? <span>from GitHub</span> : null}
+            <time dateTime={pull.updatedAt} title={formatDateTime(pull.updatedAt)} suppressHydrationWarning>
+              {timeAgo(pull.updatedAt)}
+            </time>
+          </span>
+        </span>
+        <span className="flex flex-wrap items-center gap-2 self-center text-xs sm:justify-end">
+          <VerdictBadge verdict={pull.verdict?.verdict ?? null} stale={stale} />
+          <span data-testid="pull-counts" className="flex flex-wrap gap-x-2 text-zinc-600 dark:text-zinc-400">
+            <Count n={c.open} label="open" strong />
+            <Count n={c.consensusReady} label="confirmed" />
+            <Count n={c.resolved} label="resolved" />
+            <Count n={c.dismissed} label="dismissed" />
+            {c.outdated > 0 ? <Count n={c.outdated} label="outdated" /> : null}
+            {c.dropped > 0 ? <Count n={c.dropped} label="dropped" warn /> : null}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function Count({ n, label, strong, warn }: Readonly<{ n: number; label: string; strong?: boolean; warn?: boolean }>) {
+  return (
+    <span className={warn ? "text-red-700 dark:text-red-300" : strong && n > 0 ? "font-medium text-zinc-900 dark:text-zinc-100" : undefined}>
+      {n} {label}
+    </span>
+  );
+}

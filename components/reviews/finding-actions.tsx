@@ -1,0 +1,136 @@
+"use client";
+/**
+ * Confirm / Resolve / Dismiss-with-reason / Reopen for one finding. The
+ * server decides (R3: its author cannot confirm it; a dismissal needs a
+ * reason; a closed finding must be reopened first) and its words are shown
+ * as they come. Viewers see who confirmed, not the buttons.
+ */
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/error-text";
+import type { FindingView } from "@/components/pulls/pull-types";
+import { errorMessage } from "./fetch-review";
+import { useChangeFindingStatus, useConfirmFinding } from "./finding-hooks";
+import { useReview } from "./review-context";
+
+export function FindingActions({ finding, compact = false }: Readonly<{ finding: FindingView; compact?: boolean }>) {
+  const { slug, pullId, canWrite, userId } = useReview();
+  const confirm = useConfirmFinding(slug, pullId, finding.id);
+  const status = useChangeFindingStatus(slug, pullId, finding.id);
+  const [dismissing, setDismissing] = useState(false);
+  const [reason, setReason] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+  const reasonId = useId();
+
+  const live = finding.status === "open" || finding.status === "consensusReady";
+  const confirmedByMe = finding.confirmations.some((c) => c.userId === userId);
+  const error = errorMessage(confirm.error) ?? errorMessage(status.error);
+  const busy = confirm.isPending || status.isPending;
+
+  if (!canWrite) return null;
+
+  const act = (action: "resolve" | "dismiss" | "reopen", why?: string) => {
+    setNotice(null);
+    confirm.reset();
+    status.mutate(
+      { action, reason: why },
+      {
+        onSuccess: (outcome) => {
+          setDismissing(false);
+          setReason("");
+          const verdict = outcome.verdict ? ` The verdict was re-formed: ${outcome.verdict.verdict}.` : "";
+          setNotice(`${action === "resolve" ? "Resolved" : action === "dismiss" ? "Dismissed" : "Reopened"}.${verdict}`);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {live && !confirmedByMe ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            data-testid="finding-confirm"
+            loading={confirm.isPending}
+            disabled={busy}
+            onClick={() => {
+              setNotice(null);
+              status.reset();
+              confirm.mutate(undefined, {
+                onSuccess: (outcome) =>
+                  setNotice(outcome.consensus ? "Confirmed: this finding is now consensus-ready." : outcome.confirmed ? "Your confirmation is recorded." : "You had confirmed it already."),
+              });
+            }}
+          >
+            Confirm
+          </Button>
+        ) : null}
+        {live && confirmedByMe ? <span className="text-xs font-medium text-indigo-700 dark:text-indigo-300">You confirmed this</span> : null}
+        {live ? (
+          <>
+            <Button size="sm" variant="ghost" data-testid="finding-resolve" disabled={busy} loading={status.isPending && status.variables?.action === "resolve"} onClick={() => act("resolve")}>
+              Resolve
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              data-testid="finding-dismiss"
+              aria-expanded={dismissing}
+              aria-controls={dismissing ? reasonId : undefined}
+              disabled={busy}
+              onClick={() => setDismissing((d) => !d)}
+            >
+              Dismiss…
+            </Button>
+          </>
+        ) : (
+          <Button size="sm" variant="secondary" data-testid="finding-reopen" loading={status.isPending} disabled={busy} onClick={() => act("reopen")}>
+            Reopen
+          </Button>
+        )}
+      </div>
+      {dismissing && live ? (
+        <form
+          id={reasonId}
+          className="space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            act("dismiss", reason);
+          }}
+        >
+          <label htmlFor={`${reasonId}-text`} className="block text-xs font-medium text-zinc-700 dark:text-zinc-300">
+            Why dismiss it? It will not be raised again.
+          </label>
+          <textarea
+            id={`${reasonId}-text`}
+            data-testid="finding-dismiss-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            rows={compact ? 2 : 3}
+            maxLength={2000}
+            autoFocus
+            className="block w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <div className="flex gap-2">
+            <Button size="sm" type="submit" variant="danger" data-testid="finding-dismiss-submit" loading={status.isPending}>
+              Dismiss finding
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setDismissing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      <p role="status" aria-live="polite" data-testid="finding-message" className="text-xs text-emerald-700 empty:hidden dark:text-emerald-400">
+        {notice && !error ? notice : ""}
+      </p>
+      {error ? (
+        <div data-testid="finding-error">
+          <ErrorText className="text-xs">{error}</ErrorText>
+        </div>
+      ) : null}
+    </div>
+  );
+}

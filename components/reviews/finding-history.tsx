@@ -1,0 +1,76 @@
+"use client";
+/** A finding's history, read when a person opens it: every move it made, by whom and when (R3, issue 5 §6). */
+import { Spinner } from "@/components/ui/spinner";
+import type { FindingEventView } from "@/components/pulls/pull-types";
+import { errorMessage } from "./fetch-review";
+import { useFindingHistory } from "./finding-hooks";
+import { anchorLabel, formatDateTime, shortSha } from "./format";
+import { useReview } from "./review-context";
+
+type Place = { file?: string | null; startLine?: number | null; endLine?: number | null };
+
+function str(data: unknown, key: string): string | null {
+  if (!data || typeof data !== "object") return null;
+  const v = (data as Record<string, unknown>)[key];
+  return typeof v === "string" ? v : null;
+}
+
+function place(data: unknown, key: "from" | "to"): string | null {
+  if (!data || typeof data !== "object") return null;
+  const p = (data as Record<string, unknown>)[key] as Place | undefined;
+  if (!p?.file || !p.startLine) return null;
+  return anchorLabel({ file: p.file, startLine: p.startLine, endLine: p.endLine ?? p.startLine });
+}
+
+/** One event in words. */
+export function describeEvent(event: FindingEventView): string {
+  const who = event.actorName ?? (event.actor === "platform" ? "Gatehouse" : "Someone");
+  const reason = str(event.data, "reason");
+  const because = reason ? `: “${reason}”` : "";
+  switch (event.type) {
+    case "created":
+      return `${who} raised it${str(event.data, "headSha") ? ` at ${shortSha(str(event.data, "headSha"))}` : ""}`;
+    case "confirmed":
+      return `${who} confirmed it`;
+    case "consensus":
+      return `${who} confirmed it: consensus reached`;
+    case "resolved":
+      return `${who} resolved it${because}`;
+    case "dismissed":
+      return `${who} dismissed it${because}`;
+    case "reopened":
+      return `${who} reopened it${because}`;
+    case "remapped": {
+      const from = place(event.data, "from");
+      const to = place(event.data, "to");
+      return `A push moved it${from && to ? ` from ${from} to ${to}` : ""} (${shortSha(str(event.data, "fromSha"))} → ${shortSha(str(event.data, "toSha"))})`;
+    }
+    case "outdated":
+      return `A push changed its lines${place(event.data, "from") ? ` (${place(event.data, "from")})` : ""}: outdated${because}`;
+    case "raised_again": {
+      const suppressed = event.data && typeof event.data === "object" && (event.data as Record<string, unknown>).suppressed === true;
+      return suppressed ? `${who} raised it again; not reopened (it was dismissed)` : `${who} raised it again${str(event.data, "headSha") ? ` at ${shortSha(str(event.data, "headSha"))}` : ""}`;
+    }
+    default:
+      return `${who}: ${event.type}`;
+  }
+}
+
+export function FindingHistory({ findingId }: Readonly<{ findingId: string }>) {
+  const { slug, pullId } = useReview();
+  const history = useFindingHistory(slug, pullId, findingId, true);
+  if (history.isPending) return <Spinner label="Loading the finding's history" className="text-zinc-500" />;
+  if (history.isError) return <p className="text-xs text-red-700 dark:text-red-300">{errorMessage(history.error)}</p>;
+  return (
+    <ol data-testid="finding-history" className="space-y-1 border-l-2 border-zinc-200 pl-3 text-xs dark:border-zinc-700">
+      {history.data.events.map((event) => (
+        <li key={event.id} data-testid="finding-event" data-type={event.type} className="text-zinc-700 dark:text-zinc-300">
+          <span>{describeEvent(event)}</span>{" "}
+          <time dateTime={event.createdAt} suppressHydrationWarning className="text-zinc-500 dark:text-zinc-400">
+            · {formatDateTime(event.createdAt)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}
