@@ -25,7 +25,16 @@ export interface EventStreamStatus {
 
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
-export function useEventStream(url: string | null, after: string | null | undefined, onEvent: (event: LiveEvent) => void): EventStreamStatus {
+/**
+ * `eventTypes` are the event names to listen to: EventSource hands named events
+ * only to listeners registered by name. Pass a constant array.
+ */
+export function useEventStream(
+  url: string | null,
+  after: string | null | undefined,
+  onEvent: (event: LiveEvent) => void,
+  eventTypes: readonly string[] = LIVE_EVENT_TYPES,
+): EventStreamStatus {
   const [state, setState] = useState<StreamState>("connecting");
   const [retryAt, setRetryAt] = useState<number | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -52,7 +61,7 @@ export function useEventStream(url: string | null, after: string | null | undefi
       if (event.id) lastId.current = event.id;
       deliver(event);
     };
-    for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, listener as EventListener);
+    for (const type of eventTypes) source.addEventListener(type, listener as EventListener);
 
     source.onopen = () => {
       failures.current = 0;
@@ -81,7 +90,7 @@ export function useEventStream(url: string | null, after: string | null | undefi
       window.removeEventListener("online", online);
       source.close();
     };
-  }, [url, attempt]);
+  }, [url, attempt, eventTypes]);
 
   const reconnect = useCallback(() => {
     failures.current = 0;

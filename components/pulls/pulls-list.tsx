@@ -19,7 +19,8 @@ import { pullHref, pullKeys } from "./keys";
 import { OpenPullDialog } from "./open-pull-dialog";
 import { usePulls } from "./pull-hooks";
 import type { PullRequestSummary } from "./pull-types";
-import { useReviewStream } from "./use-review-stream";
+import { useEventStream } from "@/components/live/use-event-stream";
+import { REVIEW_EVENT_TYPES } from "./review-event-types";
 import { VerdictBadge } from "./verdict-badge";
 
 export function PullsList({
@@ -38,7 +39,7 @@ export function PullsList({
     },
     [refetch],
   );
-  const stream = useReviewStream(`${workspaceApi(slug)}/events`, lastEventId, onEvent);
+  const stream = useEventStream(`${workspaceApi(slug)}/events`, lastEventId, onEvent, REVIEW_EVENT_TYPES);
   const list = pulls.data ?? [];
 
   return (

@@ -11,7 +11,7 @@ import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { fieldErrors } from "@/components/ui/field-errors";
 import { FINDING_KINDS, PRIORITIES } from "@/lib/reviews/schemas";
 import type { FindingKind, Priority } from "@/components/pulls/pull-types";
-import { ReviewApiError } from "./fetch-review";
+import { ApiError } from "@/components/ui/fetch-json";
 import { useAddFinding, type AddFindingVars } from "./finding-hooks";
 import { KIND_LABEL, PRIORITY_MEANING } from "./format";
 import { useReview } from "./review-context";
@@ -37,7 +37,7 @@ export function AddFindingForm({ files, onDone }: Readonly<{ files: readonly str
   const [endLine, setEndLine] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
 
-  const dropped = add.error instanceof ReviewApiError && typeof add.error.details?.droppedFindingId === "string" ? String(add.error.details.reason ?? add.error.message) : null;
+  const dropped = add.error instanceof ApiError && typeof add.error.details?.droppedFindingId === "string" ? String(add.error.details.reason ?? add.error.message) : null;
   const errors = fieldErrors(dropped ? null : add.error, ["kind", "priority", "confidence", "title", "body", "suggestion", "anchor"]);
 
   return (

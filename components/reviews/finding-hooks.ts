@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { fetchJson } from "@/components/ui/fetch-json";
 import { pullApi, pullKeys } from "@/components/pulls/keys";
 import type { FindingEventView, FindingKind, FindingView, Priority } from "@/components/pulls/pull-types";
-import { fetchReviewJson } from "./fetch-review";
+
 
 export function useFindings(slug: string, pullId: string, initialData?: FindingView[]) {
   return useQuery({
@@ -54,7 +54,7 @@ export interface ConfirmOutcome {
 export function useConfirmFinding(slug: string, pullId: string, findingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => fetchReviewJson<ConfirmOutcome>(`${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/confirm`, { method: "POST" }),
+    mutationFn: () => fetchJson<ConfirmOutcome>(`${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/confirm`, { method: "POST" }),
     onSuccess: (outcome) => putFinding(queryClient, slug, pullId, outcome.finding),
   });
 }
@@ -69,7 +69,7 @@ export function useChangeFindingStatus(slug: string, pullId: string, findingId: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: StatusVars) =>
-      fetchReviewJson<{ finding: FindingView; verdict: { reviewId: string; verdict: string } | null }>(
+      fetchJson<{ finding: FindingView; verdict: { reviewId: string; verdict: string } | null }>(
         `${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/status`,
         { method: "POST", json: vars.reason ? vars : { action: vars.action } },
       ),
@@ -96,7 +96,7 @@ export function useAddFinding(slug: string, pullId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (raw: AddFindingVars | Record<string, unknown>) =>
-      fetchReviewJson<{ finding: FindingView; status: "created" | "kept" | "reopened" | "suppressed" }>(`${pullApi(slug, pullId)}/findings`, {
+      fetchJson<{ finding: FindingView; status: "created" | "kept" | "reopened" | "suppressed" }>(`${pullApi(slug, pullId)}/findings`, {
         method: "POST",
         json: raw,
       }),

@@ -20,7 +20,8 @@ import { pullKeys } from "@/components/pulls/keys";
 import { PullHeader } from "@/components/pulls/pull-header";
 import { usePull, usePullDiff } from "@/components/pulls/pull-hooks";
 import type { FindingView, PullRequestDetail } from "@/components/pulls/pull-types";
-import { useReviewStream } from "@/components/pulls/use-review-stream";
+import { useEventStream } from "@/components/live/use-event-stream";
+import { REVIEW_EVENT_TYPES } from "@/components/pulls/review-event-types";
 import { workspaceApi } from "@/components/workspaces/keys";
 import type { DiffTarget } from "./diff-file";
 import { filePath } from "./diff-rows";
@@ -100,7 +101,7 @@ export function ReviewRoom({
     [pullId, queryClient, refetchDetail, refetchFindings, slug],
   );
   const roomId = detail.room?.id ?? null;
-  const stream = useReviewStream(roomId ? `${workspaceApi(slug)}/rooms/${encodeURIComponent(roomId)}/events` : null, lastEventId, onEvent);
+  const stream = useEventStream(roomId ? `${workspaceApi(slug)}/rooms/${encodeURIComponent(roomId)}/events` : null, lastEventId, onEvent, REVIEW_EVENT_TYPES);
 
   const showInDiff = useCallback((finding: FindingView) => {
     if (!finding.anchor) return;

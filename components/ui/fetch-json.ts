@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly issues?: { path: string; message: string }[],
+    /** the problem's machine-readable details, e.g. `{ reason: "author" }` for a refused confirmation */
+    readonly details: Record<string, unknown> | null = null,
   ) {
     super(message);
   }
@@ -20,9 +22,15 @@ export async function fetchJson<T>(url: string, init?: RequestInit & { json?: un
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
   const text = await response.text();
-  const body = text ? JSON.parse(text) : null;
+  let body: { detail?: string; details?: unknown; issues?: { path: string; message: string }[] } | null = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // A proxy's HTML error page: report the status, not a parse error.
+  }
   if (!response.ok) {
-    throw new ApiError(response.status, body?.detail ?? `Request failed (${response.status})`, body?.issues);
+    const details = body?.details && typeof body.details === "object" ? (body.details as Record<string, unknown>) : null;
+    throw new ApiError(response.status, body?.detail ?? `Request failed (${response.status})`, body?.issues, details);
   }
   return body as T;
 }

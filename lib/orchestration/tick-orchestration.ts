@@ -7,10 +7,10 @@ import "server-only";
  * orchestration's end. Stateless between ticks: a restarted worker (A5)
  * continues from the rows alone.
  */
-import type { Prisma, PrismaClient } from "../db/generated/client";
+import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
-import { newCheckpoint } from "../harness/checkpoint";
-import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
+import { enqueueJob } from "../queue/enqueue-job";
+import { queueRun } from "../runs/queue-run";
 import { scheduleTickets } from "./schedule-tickets";
 import { orchestrationTickJob } from "./tick-job";
 import { ticketRunPrompt } from "./ticket-run-prompt";
@@ -59,19 +59,16 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
           data: { conversationId, role: "system", content: `Ticket ${key} started: ${ticket.title}`, meta: { kind: "ticket", orchestrationId, key } },
         });
       }
-      const run = await tx.run.create({
-        data: {
-          workspaceId: room.workspaceId,
-          roomId: room.id,
-          conversationId,
-          agentId: room.agentId,
-          kind: "ticket",
-          ticketId: ticket.id,
-          state: newCheckpoint([{ role: "user", content: prompt }]) as unknown as Prisma.InputJsonValue,
-        },
+      const run = await queueRun(tx, {
+        workspaceId: room.workspaceId,
+        roomId: room.id,
+        conversationId,
+        agentId: room.agentId,
+        kind: "ticket",
+        ticketId: ticket.id,
+        messages: [{ role: "user", content: prompt }],
       });
       await tx.ticket.update({ where: { id: ticket.id }, data: { status: "running", error: null, result: null } });
-      await enqueueJob(tx, advanceRunJob(run.id));
       await recordEvent(tx, { ...scope, runId: run.id, type: "ticket.started", data: { orchestrationId, key, title: ticket.title } });
     }
 

@@ -8,9 +8,9 @@ import "server-only";
  */
 import type { Prisma as Db } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
-import { newCheckpoint } from "../harness/checkpoint";
-import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
+import { enqueueJob } from "../queue/enqueue-job";
 import { conversationHistory } from "../runs/conversation-history";
+import { queueRun } from "../runs/queue-run";
 
 export interface ReviewRequest {
   workspaceId: string;
@@ -48,19 +48,15 @@ export async function queueReview(tx: Db.TransactionClient, req: ReviewRequest):
   await queueAxes(tx, { repositoryId: req.repositoryId, headSha: pull.headSha });
   if (!req.agentId) return { runId: null, messageId: message.id };
 
-  const history = await conversationHistory(tx, req.conversationId);
-  const run = await tx.run.create({
-    data: {
-      workspaceId: req.workspaceId,
-      roomId: req.roomId,
-      conversationId: req.conversationId,
-      agentId: req.agentId,
-      triggerMessageId: message.id,
-      kind: "review",
-      state: newCheckpoint(history) as unknown as Db.InputJsonValue,
-    },
+  const run = await queueRun(tx, {
+    workspaceId: req.workspaceId,
+    roomId: req.roomId,
+    conversationId: req.conversationId,
+    agentId: req.agentId,
+    kind: "review",
+    triggerMessageId: message.id,
+    messages: await conversationHistory(tx, req.conversationId),
   });
-  await enqueueJob(tx, advanceRunJob(run.id));
   await recordEvent(tx, { workspaceId: req.workspaceId, roomId: req.roomId, runId: run.id, type: "run.queued", data: { messageId: message.id } });
   return { runId: run.id, messageId: message.id };
 }

@@ -4,12 +4,11 @@ import "server-only";
  * execute it are written in one transaction, so a message is never lost and
  * never left without its run (the worker picks the job up after commit).
  */
-import type { Prisma, PrismaClient } from "../db/generated/client";
+import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import { newCheckpoint } from "../harness/checkpoint";
-import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
 import { conversationHistory } from "./conversation-history";
+import { queueRun } from "./queue-run";
 
 export interface PostMessageInput {
   workspaceId: string;
@@ -40,18 +39,14 @@ export async function postMessage(prisma: PrismaClient, input: PostMessageInput)
     await recordEvent(tx, { workspaceId: input.workspaceId, roomId: room.id, type: "message.created", data: { messageId: message.id, conversationId: conversation.id } });
     if (!room.agentId) return { message, run: null };
 
-    const history = await conversationHistory(tx, conversation.id);
-    const run = await tx.run.create({
-      data: {
-        workspaceId: input.workspaceId,
-        roomId: room.id,
-        conversationId: conversation.id,
-        agentId: room.agentId,
-        triggerMessageId: message.id,
-        state: newCheckpoint(history) as unknown as Prisma.InputJsonValue,
-      },
+    const run = await queueRun(tx, {
+      workspaceId: input.workspaceId,
+      roomId: room.id,
+      conversationId: conversation.id,
+      agentId: room.agentId,
+      triggerMessageId: message.id,
+      messages: await conversationHistory(tx, conversation.id),
     });
-    await enqueueJob(tx, advanceRunJob(run.id));
     await recordEvent(tx, { workspaceId: input.workspaceId, roomId: room.id, runId: run.id, type: "run.queued", data: { messageId: message.id } });
     return { message, run };
   });
