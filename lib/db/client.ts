@@ -10,8 +10,6 @@ import { join } from "node:path";
 import { dataDir } from "../config/data-dir";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/client";
 import { migrate, pgRunner, type SqlRunner } from "./migrate";
 
@@ -105,6 +103,8 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
 }
 
 async function openPglite(dataDir: string, runMigrations: boolean): Promise<Database> {
+  // Loaded only for the embedded default: a PostgreSQL deployment never pays for the WebAssembly build.
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const lite = new PGlite(dataDir);
   await lite.waitReady;
