@@ -68,6 +68,7 @@ test.beforeAll(async () => {
     { method: "PATCH", path: `${ws}/rooms/${room}`, need: "write", body: { mode: "review" } },
     { method: "GET", path: `${ws}/rooms/${room}/capabilities`, need: "read" },
     { method: "POST", path: `${ws}/rooms/${room}/messages`, need: "write", body: { content: "" } },
+    { method: "POST", path: `${ws}/rooms/${room}/threads`, need: "write", body: { title: "" } },
     { method: "GET", path: `${ws}/approvals`, need: "read" },
     { method: "POST", path: `${ws}/approvals/not-a-real-id`, need: "write", body: { decision: "maybe" } },
     { method: "POST", path: `${ws}/runs/not-a-real-id/answer`, need: "write", body: { callId: "", answer: "" } },

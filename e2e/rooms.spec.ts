@@ -152,3 +152,19 @@ test("a user of another workspace gets 404 for this workspace's rooms", async ({
   await owner.close();
   await outsider.close();
 });
+
+test("M1: a thread under the conversation shares the room's mode and keeps its own messages", async ({ context }) => {
+  const page = await signedInPage(context, DEMO);
+  const roomId = await demoRoom(context.request, "Builder", "plan");
+  await page.goto(`/w/demo/rooms/${roomId}`);
+  await page.getByTestId("new-thread").click();
+  await page.getByTestId("new-thread-title").fill("Side question");
+  await page.getByTestId("new-thread-submit").click();
+  await expect(page.getByTestId("thread-item").filter({ hasText: "Side question" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByTestId("mode-select")).toHaveValue("plan");
+  await page.getByTestId("composer-input").fill("A question only for this thread");
+  await page.getByTestId("composer-send").click();
+  await expect(page.getByTestId("user-message").filter({ hasText: "A question only for this thread" })).toBeVisible();
+  await page.getByTestId("thread-item").filter({ hasText: "Main" }).click();
+  await expect(page.getByTestId("user-message").filter({ hasText: "A question only for this thread" })).toHaveCount(0);
+});

@@ -38,6 +38,7 @@ export const LIVE_EVENT_TYPES = [
   "proposal.created",
   "proposal.decided",
   "ticket.created",
+  "thread.created",
 ] as const;
 
 /** Reads one field of an event's `data` object as a string, if it is one. */

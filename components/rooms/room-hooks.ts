@@ -102,3 +102,13 @@ export function useAnswerQuestion(slug: string, roomId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: roomKeys.view(slug, roomId) }),
   });
 }
+
+/** Start a thread under a conversation (M1: it shares the room's mode). */
+export function useStartThread(slug: string, roomId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { parentConversationId: string; title: string }) =>
+      fetchJson<{ thread: { id: string; title: string; parentId: string } }>(`${roomApi(slug, roomId)}/threads`, { method: "POST", json: vars }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.view(slug, roomId) }),
+  });
+}

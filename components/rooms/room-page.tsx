@@ -229,7 +229,7 @@ export function RoomPage({ slug, initialView, canWrite }: Readonly<{ slug: strin
           <PlanStudioPanel slug={slug} roomId={roomId} canWrite={canWrite} lastEventId={view.lastEventId} />
           <RoomApprovalsPanel approvals={view.approvals} slug={slug} canWrite={canWrite} />
           <TodoPanel todos={room.todos} />
-          <ThreadsNav conversations={view.conversations} current={conversation?.id} onSelect={setSelected} />
+          <ThreadsNav slug={slug} roomId={roomId} conversations={view.conversations} current={conversation?.id} onSelect={setSelected} canWrite={canWrite} />
         </aside>
       </div>
     </div>
