@@ -13,8 +13,7 @@ import type { LiveEvent } from "@/components/live/live-event";
 import { useEventStream } from "@/components/live/use-event-stream";
 import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { roomKeys } from "@/components/rooms/keys";
-import { Button } from "@/components/ui/button";
-import { ErrorText } from "@/components/ui/error-text";
+import { RefetchError } from "@/components/ui/refetch-error";
 import { Spinner } from "@/components/ui/spinner";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { useApprovals } from "./approval-hooks";
@@ -65,14 +64,7 @@ export function InboxView({
         </div>
       </div>
 
-      {approvals.isError ? (
-        <div className="flex items-center gap-3">
-          <ErrorText className="flex-1">{`The inbox could not be refreshed: ${approvals.error.message}`}</ErrorText>
-          <Button variant="secondary" size="sm" onClick={() => void approvals.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : null}
+      {approvals.isError ? <RefetchError what="The inbox" error={approvals.error} onRetry={() => void approvals.refetch()} /> : null}
 
       <Section
         testId="agent-approvals"

@@ -11,8 +11,8 @@ import { ConnectionStatus } from "@/components/live/connection-status";
 import type { LiveEvent } from "@/components/live/live-event";
 import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { Button } from "@/components/ui/button";
+import { RefetchError } from "@/components/ui/refetch-error";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorText } from "@/components/ui/error-text";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { formatDateTime, shortSha, timeAgo } from "@/components/reviews/format";
 import { pullHref, pullKeys } from "./keys";
@@ -59,14 +59,7 @@ export function PullsList({
         </div>
       </div>
 
-      {pulls.isError ? (
-        <div className="flex items-center gap-3">
-          <ErrorText className="flex-1">{`The pull requests could not be refreshed: ${pulls.error.message}`}</ErrorText>
-          <Button variant="secondary" size="sm" onClick={() => void pulls.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : null}
+      {pulls.isError ? <RefetchError what="The pull requests" error={pulls.error} onRetry={() => void pulls.refetch()} /> : null}
 
       {list.length === 0 ? (
         <EmptyState

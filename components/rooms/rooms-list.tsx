@@ -15,8 +15,8 @@ import { useEventStream } from "@/components/live/use-event-stream";
 import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { approvalKeys } from "@/components/inbox/keys";
 import { Button } from "@/components/ui/button";
+import { RefetchError } from "@/components/ui/refetch-error";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorText } from "@/components/ui/error-text";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { roomKeys } from "./keys";
 import { AgentIcon, BranchIcon } from "./icons";
@@ -76,14 +76,7 @@ export function RoomsList({
         </div>
       </div>
 
-      {rooms.isError ? (
-        <div className="flex items-center gap-3">
-          <ErrorText className="flex-1">{`The rooms could not be refreshed: ${rooms.error.message}`}</ErrorText>
-          <Button variant="secondary" size="sm" onClick={() => void rooms.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : null}
+      {rooms.isError ? <RefetchError what="The rooms" error={rooms.error} onRetry={() => void rooms.refetch()} /> : null}
 
       {list.length === 0 ? (
         <EmptyState
