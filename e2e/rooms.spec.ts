@@ -81,7 +81,7 @@ test("M4, P1, S4: switching to Plan takes the write tools off the capability pan
   await expect(refused.getByTestId("tool-call-reason")).toContainText("not available in this mode");
 });
 
-test("P6: Shift+Tab in the composer toggles Plan and back", async ({ context }) => {
+test("P6, S1: Shift+Tab in the composer toggles Plan and back, and review is never offered", async ({ context }) => {
   const page = await signedInPage(context, DEMO);
   const roomId = await demoRoom(context.request, "Builder", "chat");
   await page.goto(`/w/demo/rooms/${roomId}`);

@@ -222,4 +222,21 @@ describe("advanceRun", () => {
     expect(result.status).toBe("failed");
     expect(h.store.runs.get("run-1")!.error).toMatch(/step limit/);
   });
+
+  it("A1: the room's task list is shown to the agent before each step", async () => {
+    const h = harnessFixture({
+      worktree: fx.worktree,
+      script: { scenarios: [{ steps: [{ toolCalls: [{ name: "list_dir", args: {} }] }, { text: "Done." }] }] },
+      // The list changes while the first turn is answered; the second turn must show the new one.
+      beforeTurn: (turn, store) => {
+        if (turn === 0) store.todoLists.set("room-1", [{ content: "Explore the repository", status: "completed" }]);
+      },
+    });
+    h.store.todoLists.set("room-1", [{ content: "Explore the repository", status: "in_progress" }]);
+    h.startRun("run-1", "go");
+    await advanceRun(h.deps, "run-1");
+    expect(h.offers[0]!.system).toContain("## Your task list\n[~] Explore the repository");
+    expect(h.offers[1]!.system).toContain("[x] Explore the repository");
+  });
 });
+

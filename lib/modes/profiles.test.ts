@@ -12,6 +12,21 @@ const names = (mode: (typeof MODES)[number], options = {}) =>
   materializeSurface(mode, TOOL_SPECS, { autonomy: "auto", ...options }).tools.map((t) => t.spec.name).sort();
 
 describe("built-in capability profiles", () => {
+  it("M3: each profile states its surface, output verb, denied effects, posture and prompt notes — and the prompt block is generated from the surface", () => {
+    for (const mode of MODES) {
+      const profile = PROFILES[mode];
+      expect(["read", "write", "execute", "admin"]).toContain(profile.maxTier);
+      expect(Array.isArray(profile.deniedEffects)).toBe(true);
+      expect(["read-only", "read-write"]).toContain(profile.posture);
+      expect(profile.notes.length).toBeGreaterThan(20);
+      const surface = materializeSurface(mode, TOOL_SPECS, { autonomy: "auto" });
+      const prompt = promptBlock(surface);
+      for (const { spec } of surface.tools) expect(prompt).toContain(`- ${spec.name} (`);
+      expect(prompt).toContain(profile.notes);
+      if (profile.outputVerb) expect(prompt).toContain(`a call to ${profile.outputVerb} succeeds`);
+    }
+  });
+
   it("M2: there are exactly four built-in modes, each with one profile", () => {
     expect([...MODES].sort()).toEqual(["chat", "orchestrate", "plan", "review"]);
     expect(Object.keys(PROFILES).sort()).toEqual([...MODES].sort());

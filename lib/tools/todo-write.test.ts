@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import type { TodoItem, ToolServices } from "./services";
+import { noRoomServices } from "./services";
+import { todoWriteInput, todoWriteTool } from "./todo-write";
+import type { ToolContext } from "./types";
+
+function context(saved: TodoItem[][]): ToolContext {
+  const services: ToolServices = { ...noRoomServices, todos: { replace: async (items) => void saved.push(items) } };
+  return { workspaceId: "w", roomId: "r", runId: "run", mode: "plan", worktree: null, posture: "read-only", services, signal: new AbortController().signal };
+}
+
+describe("todo_write", () => {
+  it("A1: the whole list is replaced with each call", async () => {
+    const saved: TodoItem[][] = [];
+    await todoWriteTool.execute({ todos: [{ content: "read", status: "completed" }, { content: "plan", status: "in_progress" }] }, context(saved));
+    await todoWriteTool.execute({ todos: [{ content: "plan", status: "completed" }] }, context(saved));
+    expect(saved).toEqual([
+      [
+        { content: "read", status: "completed" },
+        { content: "plan", status: "in_progress" },
+      ],
+      [{ content: "plan", status: "completed" }],
+    ]);
+  });
+
+  it("A1: at most one task may be in progress, and the refusal says how to fix it", () => {
+    const result = todoWriteInput.safeParse({
+      todos: [
+        { content: "a", status: "in_progress" },
+        { content: "b", status: "in_progress" },
+      ],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/at most one task may be in_progress/);
+  });
+
+  it("A1, X3: todo_write is a pinned meta-tool, available in every mode", () => {
+    expect(todoWriteTool.scope).toBe("meta");
+    expect(todoWriteTool.tier).toBe("read");
+  });
+});
