@@ -32,7 +32,7 @@ const SIGN: Record<LineType, string> = { context: " ", add: "+", del: "-" };
 const SR_LABEL: Record<LineType, string> = { context: "", add: "Added: ", del: "Removed: " };
 const RANK: Record<Priority, number> = { P0: 0, P1: 1, P2: 2, P3: 3 };
 
-interface ChunkProps {
+export interface ChunkProps {
   rows: readonly DiffRow[];
   start: number;
   end: number;

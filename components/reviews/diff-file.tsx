@@ -10,8 +10,8 @@ import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import type { DiffFile, FindingView } from "@/components/pulls/pull-types";
-import { CARD_PX, CHUNK_ROWS, DiffChunk, ROW_PX } from "./diff-chunk";
-import { chunkRanges, filePath, placeFindings, placementsIn, rowsFor, samePlacement, sameItems, type DiffMode, type DiffRow, type Placement } from "./diff-rows";
+import { CARD_PX, CHUNK_ROWS, DiffChunk, ROW_PX, type ChunkProps } from "./diff-chunk";
+import { chunkRanges, filePath, placeFindings, placementsIn, rowsFor, samePlacement, sameItems, type DiffMode, type Placement } from "./diff-rows";
 import { FindingCard } from "./finding-card";
 import { HunkTokens, languageFor } from "./highlight";
 import { ChevronIcon, FileIcon } from "./icons";
@@ -197,18 +197,7 @@ function LazyChunk({
   pinned,
   eager,
   ...chunk
-}: Readonly<{
-  rows: readonly DiffRow[];
-  start: number;
-  end: number;
-  placements: readonly Placement[];
-  mode: DiffMode;
-  tokens: HunkTokens;
-  fileIndex: number;
-  path: string;
-  pinned: boolean;
-  eager: boolean;
-}>) {
+}: Readonly<ChunkProps & { pinned: boolean; eager: boolean }>) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, "1200px 0px", eager);
   const show = near || pinned;

@@ -2,11 +2,12 @@
  * What the browser gets for a finding (R2, R3): the finding with its anchor at
  * the current head, its lifecycle, and who confirmed it. Dates are ISO strings.
  */
+import type { Prisma } from "../db/generated/client";
 import type { FindingKind, FindingStatus, Priority } from "./schemas";
 
 export const findingInclude = {
   confirmations: { orderBy: { createdAt: "asc" }, select: { userId: true, createdAt: true, user: { select: { name: true } } } },
-} as const;
+} as const satisfies Prisma.FindingInclude;
 
 export interface FindingView {
   id: string;
@@ -33,29 +34,8 @@ export interface FindingView {
   updatedAt: string;
 }
 
-interface FindingRow {
-  id: string;
-  pullRequestId: string;
-  kind: FindingKind;
-  priority: Priority;
-  confidence: number;
-  title: string;
-  body: string;
-  suggestion: string | null;
-  file: string | null;
-  startLine: number | null;
-  endLine: number | null;
-  anchorSha: string | null;
-  outdated: boolean;
-  status: FindingStatus;
-  statusReason: string | null;
-  author: string;
-  authorUserId: string | null;
-  runId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  confirmations: { userId: string; createdAt: Date; user: { name: string } }[];
-}
+/** A finding row as read with `findingInclude`, derived from the schema rather than restated. */
+type FindingRow = Prisma.FindingGetPayload<{ include: typeof findingInclude }>;
 
 /** `names` maps user ids to display names for findings people wrote. */
 export function toFindingView(row: FindingRow, names: ReadonlyMap<string, string> = new Map()): FindingView {
