@@ -69,7 +69,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
           status: { notIn: TERMINAL },
           OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: options.owner }],
         },
-        data: { status: "running", leaseOwner: options.owner, leaseUntil: leaseUntil(), startedAt: undefined },
+        data: { status: "running", leaseOwner: options.owner, leaseUntil: leaseUntil() },
       });
       if (count === 1) await prisma.run.updateMany({ where: { id: runId, startedAt: null }, data: { startedAt: now } });
       return count === 1;

@@ -8,7 +8,7 @@ import { resolveTurn } from "../dispatch/resolve-mode";
 import { guardCall } from "../modes/guard";
 import { postureOf } from "../modes/posture";
 import { materializeSurface, type Surface } from "../modes/surface";
-import type { Mode } from "../modes/types";
+import type { Autonomy, Mode } from "../modes/types";
 import { ToolError, type ToolContext, type ToolDefinition } from "../tools/types";
 import type { CallRecord, CallResult, HarnessDeps, PendingCall, RunCheckpoint, RunEnvironment, RunRecord } from "./types";
 
@@ -29,7 +29,7 @@ function errorResult(call: PendingCall, message: string): CallResult {
 }
 
 /** Builds the surface a turn in `mode` gets; shared with the loop so both agree. */
-export function surfaceFor(deps: HarnessDeps, env: RunEnvironment, mode: Mode, room: { autonomy: Parameters<typeof materializeSurface>[2]["autonomy"]; planShell?: boolean }): Surface {
+export function surfaceFor(deps: HarnessDeps, env: RunEnvironment, mode: Mode, room: { autonomy: Autonomy; planShell?: boolean }): Surface {
   return materializeSurface(mode, deps.tools, { autonomy: room.autonomy, agentAllowlist: env.agentAllowlist, planShell: room.planShell });
 }
 

@@ -2,12 +2,10 @@ import "server-only";
 /** Jobs of the plan → orchestration flow (P3). */
 import type { Database } from "../db/client";
 import type { JobHandler } from "../queue/run-worker";
-import type { HandlerOptions } from "../runs/job-handlers";
 import { ORCHESTRATION_TICK } from "./tick-job";
 import { tickOrchestration } from "./tick-orchestration";
 
-export function orchestrationJobHandlers(db: Database, options: HandlerOptions): Record<string, JobHandler> {
-  void options;
+export function orchestrationJobHandlers(db: Database): Record<string, JobHandler> {
   return {
     async [ORCHESTRATION_TICK](payload) {
       await tickOrchestration(db.prisma, String(payload.orchestrationId));

@@ -17,7 +17,7 @@ export interface HandlerOptions {
 export function jobHandlers(db: Database, options: HandlerOptions): Record<string, JobHandler> {
   const { owner, signal, runLeaseMs } = options;
   return {
-    ...orchestrationJobHandlers(db, options),
+    ...orchestrationJobHandlers(db),
     ...reviewJobHandlers(db, options),
     async "run.advance"(payload) {
       const runId = String(payload.runId);
