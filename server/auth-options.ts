@@ -10,12 +10,14 @@ import { z } from "zod";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { verifyPassword } from "@/lib/auth/password";
 import { upsertGithubUser } from "@/lib/auth/upsert-github-user";
+import { env } from "@/lib/config/env";
 import { getPrisma } from "@/lib/db/client";
 
 const credentials = z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(1).max(200) });
 
 export function githubEnabled(): boolean {
-  return Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);
+  const { GITHUB_ID, GITHUB_SECRET } = env();
+  return Boolean(GITHUB_ID && GITHUB_SECRET);
 }
 
 export function authOptions(): NextAuthOptions {
@@ -37,7 +39,7 @@ export function authOptions(): NextAuthOptions {
         },
       }),
       ...(githubEnabled()
-        ? [GitHubProvider({ clientId: process.env.GITHUB_ID!, clientSecret: process.env.GITHUB_SECRET! })]
+        ? [GitHubProvider({ clientId: env().GITHUB_ID!, clientSecret: env().GITHUB_SECRET! })]
         : []),
     ],
     callbacks: {

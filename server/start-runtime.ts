@@ -4,6 +4,7 @@ import "server-only";
  * seeds the demo on the embedded default, and starts a worker in this process
  * unless GATEHOUSE_WORKER=off (then run `npm run worker` separately).
  */
+import { assertValidEnv, env } from "@/lib/config/env";
 import { getDatabase } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import type { RunningWorker } from "@/lib/queue/run-worker";
@@ -12,18 +13,20 @@ import { startAgentWorker } from "@/lib/runs/start-agent-worker";
 const globalForRuntime = globalThis as unknown as { gatehouseRuntime?: Promise<RunningWorker | null> };
 
 function shouldSeed(): boolean {
-  if (process.env.GATEHOUSE_SEED_DEMO) return process.env.GATEHOUSE_SEED_DEMO !== "0";
-  return !process.env.DATABASE_URL;
+  const { GATEHOUSE_SEED_DEMO, DATABASE_URL } = env();
+  if (GATEHOUSE_SEED_DEMO) return GATEHOUSE_SEED_DEMO === "1";
+  return !DATABASE_URL;
 }
 
 export function startRuntime(): Promise<RunningWorker | null> {
   globalForRuntime.gatehouseRuntime ??= (async () => {
+    assertValidEnv();
     const db = await getDatabase();
     if (shouldSeed()) {
       const seeded = await seedDemo(db.prisma);
       if (seeded) console.log(`[gatehouse] demo workspace ready — sign in as ${seeded.email} / ${seeded.password}`);
     }
-    if (process.env.GATEHOUSE_WORKER === "off") return null;
+    if (env().GATEHOUSE_WORKER === "off") return null;
     const { worker, stop } = await startAgentWorker(db, `web-${process.pid}`, (message) => console.error(`[gatehouse] ${message}`));
     process.once("SIGTERM", () => void stop());
     process.once("SIGINT", () => void stop());

@@ -8,14 +8,17 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { dataDir } from "../config/data-dir";
+import { env, setGeneratedAuthSecret } from "../config/env";
 
 export function authSecret(): string {
-  if (process.env.NEXTAUTH_SECRET) return process.env.NEXTAUTH_SECRET;
+  const configured = env().NEXTAUTH_SECRET;
+  if (configured) return configured;
   const file = join(dataDir(), "auth-secret");
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
   }
-  process.env.NEXTAUTH_SECRET = readFileSync(file, "utf8").trim();
-  return process.env.NEXTAUTH_SECRET;
+  const secret = readFileSync(file, "utf8").trim();
+  setGeneratedAuthSecret(secret);
+  return secret;
 }

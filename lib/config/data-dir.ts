@@ -5,9 +5,10 @@ import "server-only";
  * moves it; the default lives beside the project.
  */
 import { join, resolve } from "node:path";
+import { env, workingDirectory } from "./env";
 
 export function dataDir(): string {
-  return resolve(/*turbopackIgnore: true*/ process.env.GATEHOUSE_DATA_DIR ?? join(process.cwd(), ".gatehouse"));
+  return resolve(/*turbopackIgnore: true*/ env().GATEHOUSE_DATA_DIR ?? join(workingDirectory(), ".gatehouse"));
 }
 
 export function worktreesDir(): string {

@@ -8,6 +8,7 @@ import "server-only";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { dataDir } from "../config/data-dir";
+import { env } from "../config/env";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
@@ -46,7 +47,7 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
       await client.end();
     }
   }
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.GATEHOUSE_DB_POOL ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: env().GATEHOUSE_DB_POOL });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", (error) => console.error("[gatehouse] idle database connection lost:", error.message));
@@ -135,7 +136,7 @@ function assertChannel(channel: string) {
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  const url = options.url ?? process.env.DATABASE_URL;
+  const url = options.url ?? env().DATABASE_URL;
   const runMigrations = options.migrate ?? true;
   return url ? openPostgres(url, runMigrations) : openPglite(options.dataDir ?? defaultDataDir(), runMigrations);
 }

@@ -5,6 +5,7 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { env } from "../config/env";
 import type { ModelConfig } from "./config";
 import { createScriptedModel } from "./scripted-model";
 import { withSecretsRedacted } from "./secret-guard";
@@ -32,7 +33,7 @@ export function createModel(config: ModelConfig): LanguageModelV3 {
       // Without a configured key the SDK reads ANTHROPIC_API_KEY, so guard that one too.
       return withSecretsRedacted(provider.languageModel(config.model), [
         config.apiKey,
-        process.env.ANTHROPIC_API_KEY,
+        env().ANTHROPIC_API_KEY,
       ]);
     }
   }

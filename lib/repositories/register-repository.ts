@@ -7,6 +7,7 @@ import "server-only";
  */
 import { realpath } from "node:fs/promises";
 import path from "node:path";
+import { env } from "../config/env";
 import type { Prisma } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
@@ -87,10 +88,7 @@ export async function registerRepository(
 }
 
 export function repositoryRoots(): string[] {
-  return (process.env.GATEHOUSE_REPOSITORY_ROOTS ?? "")
-    .split(":")
-    .filter((root) => root.trim() !== "")
-    .map((root) => path.resolve(root));
+  return env().GATEHOUSE_REPOSITORY_ROOTS.map((root) => path.resolve(root));
 }
 
 function isInside(dir: string, root: string): boolean {

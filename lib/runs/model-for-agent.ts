@@ -5,6 +5,7 @@ import "server-only";
  */
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Agent, Workspace } from "../db/generated/client";
+import { env } from "../config/env";
 import { modelConfig } from "../models/config";
 import { createModel } from "../models/create-model";
 import { createOfflineReviewModel, OFFLINE_REVIEWER_MODEL } from "../reviews/offline-review-model";
@@ -21,8 +22,8 @@ export function modelForAgent(agent: Pick<Agent, "provider" | "model" | "baseUrl
     agent.provider === "scripted"
       ? { provider: "scripted", model: agent.model, script: agent.script ?? { scenarios: [] } }
       : agent.provider === "openai_compatible"
-        ? { provider: "openai_compatible", model: agent.model, baseUrl: agent.baseUrl, apiKey: keys.openai_compatible ?? process.env.OPENAI_API_KEY }
-        : { provider: "anthropic", model: agent.model, baseUrl: agent.baseUrl ?? undefined, apiKey: keys.anthropic ?? process.env.ANTHROPIC_API_KEY },
+        ? { provider: "openai_compatible", model: agent.model, baseUrl: agent.baseUrl, apiKey: keys.openai_compatible ?? env().OPENAI_API_KEY }
+        : { provider: "anthropic", model: agent.model, baseUrl: agent.baseUrl ?? undefined, apiKey: keys.anthropic ?? env().ANTHROPIC_API_KEY },
   );
   return createModel(config);
 }

@@ -3,6 +3,7 @@ import "server-only";
  * The worker that executes Gatehouse's jobs, configured from the environment —
  * one definition for the worker inside the web process and for `npm run worker`.
  */
+import { env } from "../config/env";
 import type { Database } from "../db/client";
 import { leaseMs } from "../queue/lease";
 import { startWorker, type RunningWorker } from "../queue/run-worker";
@@ -20,7 +21,7 @@ export async function startAgentWorker(db: Database, id: string, log: (message: 
   const worker = await startWorker({
     db,
     workerId: id,
-    concurrency: Number(process.env.GATEHOUSE_WORKER_CONCURRENCY ?? 4),
+    concurrency: env().GATEHOUSE_WORKER_CONCURRENCY,
     leaseMs: lease,
     // A run's lease outlives its job's, so a live run is never taken over between two jobs.
     handlers: jobHandlers(db, { owner: id, signal: controller.signal, runLeaseMs: lease * 2 }),

@@ -6,6 +6,7 @@
  */
 import { readFile, realpath, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { env } from "../config/env";
 import { verifyLinkedWorktree } from "../repos/worktree-identity";
 import { mountPlan } from "../modes/posture";
 import type { WorktreePosture } from "../modes/types";
@@ -84,7 +85,7 @@ async function gitDataOf(worktree: string): Promise<string[]> {
 
 /** Whether sandboxed processes may share the host's network (an operator's explicit choice). */
 export function sandboxNetworkEnabled(): boolean {
-  return process.env.GATEHOUSE_SANDBOX_NETWORK === "host";
+  return env().GATEHOUSE_SANDBOX_NETWORK === "host";
 }
 
 export async function runInSandbox(options: SandboxRunOptions): Promise<SandboxRunResult> {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { env } from "@/lib/config/env";
 import { getPrisma } from "@/lib/db/client";
 import { listMcpTokens } from "@/lib/mcp/list-mcp-tokens";
 import { requireUser } from "@/server/session";
@@ -13,7 +14,7 @@ export default async function McpTokensPage() {
   const user = await requireUser("/settings/tokens");
   const tokens = await listMcpTokens(await getPrisma(), user.id);
   const h = await headers();
-  const origin = process.env.NEXTAUTH_URL ?? `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost:3000"}`;
+  const origin = env().NEXTAUTH_URL ?? `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost:3000"}`;
   return (
     <>
       <AppBar user={user} />
