@@ -126,7 +126,7 @@ describe("runInSandbox", () => {
   });
 
   it("without network, only loopback exists", async () => {
-    // /proc/net is per network namespace (/sys is the host's, bound read-only).
+    // /proc/net is per network namespace (/sys is not mounted at all).
     const r = await run("tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '");
     expect(r.stdout.trim()).toBe("lo");
   });

@@ -56,7 +56,7 @@ async function shell(command: string, options: { mode?: ShellMode; workspaceId?:
   const call = [...h.store.calls.values()].find((c) => c.runId === runId);
   if (!call) throw new Error("the scripted agent made no run_command call");
   expect(call.decision).toBe("allow");
-  const text = String(call.result); if (process.env.H1_DEBUG) console.log("=== " + command.slice(0, 60) + "\n" + text);
+  const text = String(call.result);
   return { text, ran: /^\[(exit code|timed out|was stopped)/.test(text) };
 }
 // ---------------------------------------------------------------------------
