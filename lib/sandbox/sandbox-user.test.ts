@@ -45,7 +45,7 @@ describe("handToSandboxUser (H1)", () => {
 });
 
 describe("a server that is not root (H1)", () => {
-  it("H1: sandboxes as itself: the probe passes, commands run as that user, can write its worktree and still cannot write /proc/sys", async () => {
+  it("H1: sandboxes as itself: the probe passes, commands run as that user, can write its worktree and still cannot write /proc/sys", { timeout: 90_000 }, async () => {
     const user = sandboxUser()!;
     await readyForSandbox(fx);
     const script = path.join(fx.root, "as-server.mts");
