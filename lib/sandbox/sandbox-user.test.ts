@@ -61,10 +61,11 @@ describe("a server that is not root (H1)", () => {
       ].join("\n"),
       { mode: 0o644 },
     );
+    const childEnv: Record<string, string> = { PATH: "/usr/bin:/bin", HOME: "/tmp" };
     const out = execFileSync(
       "/usr/bin/setpriv",
       [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--", process.execPath, "--conditions=react-server", "--import", "tsx", script],
-      { cwd: process.cwd(), env: { PATH: "/usr/bin:/bin", HOME: "/tmp" }, encoding: "utf8", timeout: 60_000 },
+      { cwd: process.cwd(), env: childEnv as NodeJS.ProcessEnv, encoding: "utf8", timeout: 60_000 },
     );
     const result = JSON.parse(out.trim().split("\n").pop()!) as { uid: number; status: { available: boolean }; stdout: string };
     expect(result.uid).toBe(user.uid);
