@@ -69,6 +69,20 @@ export const envSchema = z.object({
    */
   GATEHOUSE_SANDBOX_UID: intIn(1, 2_147_483_646, 61_000),
   GATEHOUSE_SANDBOX_GID: intIn(1, 2_147_483_646, 61_000),
+  /** H1: processes (and threads) one sandboxed command may have at once; a fork bomb stops here */
+  GATEHOUSE_SANDBOX_PROCESSES: intIn(16, 65_536, 256),
+  /** H1: address space of each sandboxed process, in MiB */
+  GATEHOUSE_SANDBOX_MEMORY_MB: intIn(64, 1_048_576, 4096),
+  /** H1: largest file a sandboxed process may write, in MiB */
+  GATEHOUSE_SANDBOX_FILE_MB: intIn(1, 1_048_576, 1024),
+  /** H1: size of each of the sandbox's scratch file systems (/tmp, /var/tmp, /dev/shm), in MiB; they live in memory */
+  GATEHOUSE_SANDBOX_TMPFS_MB: intIn(1, 65_536, 512),
+  /** H1: sandboxed commands one workspace may run at once (per server process) */
+  GATEHOUSE_SANDBOX_PER_WORKSPACE: intIn(1, 256, 2),
+  /** H1: sandboxed commands this server process runs at once, over all workspaces */
+  GATEHOUSE_SANDBOX_TOTAL: intIn(1, 1024, 16),
+  /** how long a command waits for a free sandbox slot before it is refused, in milliseconds (0: refuse at once) */
+  GATEHOUSE_SANDBOX_WAIT_MS: intIn(0, 600_000, 10_000),
   /** folders repositories may be registered from (colon-separated) */
   GATEHOUSE_REPOSITORY_ROOTS: colonList,
   /** model endpoints on loopback or private addresses that agents may use (comma-separated host[:port]) */

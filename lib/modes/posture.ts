@@ -27,6 +27,14 @@ export interface MountOptions {
   network: boolean;
   /** extra paths visible read-only (the repository's git data, for git read commands) */
   readOnlyPaths?: readonly string[];
+  /**
+   * Open directory handles for the worktree and the read-only paths, by path. A
+   * path with a handle is mounted from it (`--bind-fd`), so what gets mounted is
+   * the directory that was opened, even if the path is swapped meanwhile.
+   */
+  sourceFds?: ReadonlyMap<string, number>;
+  /** size of each scratch file system (/tmp, /var/tmp, /dev/shm); they live in memory (H1) */
+  tmpfsBytes?: number;
 }
 
 /** System directories a command needs; nothing else of the host is visible (other rooms' worktrees, /root, /etc/shadow). */
@@ -47,23 +55,45 @@ const SYSTEM_ETC = [
 ];
 
 /**
+ * Kernel interfaces under /proc that root could write (H1). The process runs as
+ * an unprivileged host user, which the kernel already refuses; mounting them
+ * read-only over the sandbox's own /proc is the second copy.
+ */
+const PROC_READ_ONLY = ["/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus", "/proc/fs", "/proc/acpi"];
+
+/**
  * bwrap argument list for a process started in `worktree`. Only system
- * directories and the worktree are mounted. As root, bwrap alone is no
- * boundary (a process keeping CAP_SYS_ADMIN can remount rw), so every plan
- * drops all capabilities; bwrap also sets no-new-privileges.
+ * directories and the worktree are mounted; /sys is not. As root, bwrap alone
+ * is no boundary (a process keeping CAP_SYS_ADMIN can remount rw), so every
+ * plan drops all capabilities and runs in its own user namespace, where it may
+ * not create further ones; bwrap also sets no-new-privileges. The sandbox's
+ * root and /dev are read-only so the only writable memory is the sized
+ * scratch file systems.
  */
 export function mountPlan(posture: WorktreePosture, worktree: string, options: MountOptions): MountPlan {
   const writable = posture === "read-write";
+  const bind = (readOnly: boolean, path: string) => {
+    const fd = options.sourceFds?.get(path);
+    const flag = readOnly ? "--ro-bind" : "--bind";
+    return fd === undefined ? [flag, path, path] : [`${flag}-fd`, String(fd), path];
+  };
+  const size = options.tmpfsBytes === undefined ? [] : ["--size", String(options.tmpfsBytes)];
   const args = [
     ...SYSTEM_DIRS.flatMap((dir) => ["--ro-bind-try", dir, dir]),
     ...SYSTEM_ETC.flatMap((path) => ["--ro-bind-try", path, path]),
     "--dev", "/dev",
+    ...size, "--tmpfs", "/dev/shm",
     "--proc", "/proc",
-    "--tmpfs", "/tmp",
-    "--tmpfs", "/var/tmp",
-    ...(options.readOnlyPaths ?? []).flatMap((path) => ["--ro-bind", path, path]),
-    writable ? "--bind" : "--ro-bind", worktree, worktree,
+    ...PROC_READ_ONLY.flatMap((path) => ["--ro-bind-try", path, path]),
+    ...size, "--tmpfs", "/tmp",
+    ...size, "--tmpfs", "/var/tmp",
+    ...(options.readOnlyPaths ?? []).flatMap((path) => bind(true, path)),
+    ...bind(!writable, worktree),
+    "--remount-ro", "/dev",
+    "--remount-ro", "/",
     "--unshare-all",
+    "--unshare-user",
+    "--disable-userns",
     ...(options.network ? ["--share-net"] : []),
     "--cap-drop", "ALL",
     "--new-session",

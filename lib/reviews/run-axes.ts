@@ -20,7 +20,7 @@ import { reformAtHead } from "./reform-at-head";
 import { runAxis } from "./run-axis";
 
 export async function runAxes(prisma: PrismaClient, input: { repositoryId: string; headSha: string }, signal?: AbortSignal): Promise<{ ran: string[] }> {
-  const repository = await prisma.repository.findUnique({ where: { id: input.repositoryId }, select: { id: true, path: true } });
+  const repository = await prisma.repository.findUnique({ where: { id: input.repositoryId }, select: { id: true, path: true, workspaceId: true } });
   if (!repository) return { ran: [] };
   // Nobody is reviewing this head any more (the pull request moved on or closed): not worth the CPU.
   if ((await prisma.pullRequest.count({ where: { repositoryId: repository.id, headSha: input.headSha, state: "open" } })) === 0) return { ran: [] };
@@ -41,7 +41,7 @@ export async function runAxes(prisma: PrismaClient, input: { repositoryId: strin
       );
       for (const axis of todo) {
         signal?.throwIfAborted();
-        await record(axis, checkout ? { status: "could_not_run", detail: `the head could not be checked out: ${checkout.message.slice(0, 300)}` } : await runAxis(axis, worktree, signal));
+        await record(axis, checkout ? { status: "could_not_run", detail: `the head could not be checked out: ${checkout.message.slice(0, 300)}` } : await runAxis(axis, worktree, repository.workspaceId, signal));
       }
     } finally {
       await removeWorktree({ repoPath: repository.path, worktreePath: worktree, force: true }).catch(() => undefined);

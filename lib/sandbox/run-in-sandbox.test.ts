@@ -5,10 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeFixture, SECRET, snapshotTree, type Fixture } from "../repos/git.test-support";
 import { detectSandbox, resetSandboxDetection } from "./detect-sandbox";
 import { runInSandbox, SandboxUnavailableError, type SandboxRunOptions } from "./run-in-sandbox";
+import { readyForSandbox } from "./sandbox.test-support";
 
 let fx: Fixture;
 beforeEach(async () => {
   fx = await makeFixture();
+  await readyForSandbox(fx);
 });
 afterEach(() => fx.cleanup());
 
@@ -16,6 +18,7 @@ function run(command: string, options: Partial<SandboxRunOptions> = {}) {
   return runInSandbox({
     command,
     worktree: fx.worktree,
+    workspaceId: "ws-sandbox-test",
     posture: "read-write",
     network: false,
     timeoutMs: 10_000,
@@ -67,7 +70,7 @@ describe("runInSandbox", () => {
       { posture: "read-only" },
     );
     expect(r.stderr).toMatch(/Read-only file system/);
-    expect(r.stderr).toMatch(/mount.*(permission denied|Operation not permitted)/i);
+    expect(r.stderr).toMatch(/mount.*(permission denied|Operation not permitted|must be superuser)/i);
     expect(r.stdout).toMatch(/CapEff:\s*0+\n/);
     expect(await snapshotTree(fx.root)).toEqual(before);
   });
@@ -123,7 +126,7 @@ describe("runInSandbox", () => {
   });
 
   it("without network, only loopback exists", async () => {
-    // /proc/net is per network namespace (/sys is the host's, bound read-only).
+    // /proc/net is per network namespace (/sys is not mounted at all).
     const r = await run("tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '");
     expect(r.stdout.trim()).toBe("lo");
   });

@@ -1,16 +1,21 @@
+import "server-only";
 /**
  * Run the model's shell line inside bubblewrap, mounted by the mode's posture
- * (M5). The command is one argv element of `sh -c` *inside* the sandbox: the
- * host never interprets it. There is no unsandboxed fallback: when bubblewrap
- * is missing the call is refused.
+ * (M5), as an unprivileged host user with enforced limits (H1). The command is
+ * one argv element of `sh -c` *inside* the sandbox: the host never interprets
+ * it. There is no unsandboxed fallback: when bubblewrap is missing, or is no
+ * boundary on this host, the call is refused.
  */
 import { readFile, realpath, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { env } from "../config/env";
 import { verifyLinkedWorktree } from "../repos/worktree-identity";
-import { mountPlan } from "../modes/posture";
 import type { WorktreePosture } from "../modes/types";
 import { DEFAULT_BWRAP_PATH, detectSandbox } from "./detect-sandbox";
+import { MountSourceError, openMountSources } from "./open-mount-sources";
+import { sandboxCommand, sandboxLimits } from "./sandbox-command";
+import { acquireSandboxSlot } from "./sandbox-slots";
+import { sandboxUser } from "./sandbox-user";
 import { spawnCapped } from "./spawn-capped";
 
 export interface SandboxRunOptions {
@@ -18,6 +23,8 @@ export interface SandboxRunOptions {
   command: string;
   /** absolute path of the worktree; the process starts there */
   worktree: string;
+  /** whose command this is: each workspace may run only so many sandboxes at once (H1) */
+  workspaceId: string;
   posture: WorktreePosture;
   network: boolean;
   timeoutMs: number;
@@ -55,6 +62,12 @@ export const SANDBOX_BASE_ENV: Readonly<Record<string, string>> = {
   HOME: "/tmp",
   LANG: "C.UTF-8",
   TERM: "dumb",
+  // Inside, the worktree's folder and git data belong to the server's user,
+  // not the sandbox's, which git would otherwise refuse as "dubious ownership".
+  // Whatever git runs in here is sandboxed anyway.
+  GIT_CONFIG_COUNT: "1",
+  GIT_CONFIG_KEY_0: "safe.directory",
+  GIT_CONFIG_VALUE_0: "*",
 };
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -98,21 +111,49 @@ export async function runInSandbox(options: SandboxRunOptions): Promise<SandboxR
   // worktree path cannot make the bind land somewhere else than we checked.
   const worktree = await realpath(options.worktree);
   if (!(await stat(worktree)).isDirectory()) throw new Error(`the worktree is not a directory: ${worktree}`);
+  const readOnlyPaths = await gitDataOf(worktree);
+  const environment = sandboxEnv(options.env);
 
-  const plan = mountPlan(options.posture, worktree, { network: options.network, readOnlyPaths: await gitDataOf(worktree) });
-  const result = await spawnCapped(bwrapPath, [...plan.bwrapArgs, "sh", "-c", options.command], {
-    cwd: worktree,
-    env: sandboxEnv(options.env),
-    timeoutMs: options.timeoutMs,
-    maxOutputBytes: options.maxOutputBytes,
-    signal: options.signal,
-  });
-  return {
-    exitCode: result.exitCode,
-    stdout: result.stdout,
-    stderr: result.stderr,
-    timedOut: result.timedOut,
-    truncated: result.truncated,
-    durationMs: result.durationMs,
-  };
+  const release = await acquireSandboxSlot(options.workspaceId, options.signal);
+  try {
+    const user = sandboxUser();
+    const sources = await openMountSources([...readOnlyPaths, worktree], user).catch((error: unknown) => {
+      if (error instanceof MountSourceError) throw new SandboxUnavailableError(error.message);
+      throw error;
+    });
+    try {
+      // Handles become the child's descriptors 3, 4, … in this order.
+      const paths = [...sources.handles.keys()];
+      const sourceFds = new Map(paths.map((path, index) => [path, 3 + index]));
+      const { file, args } = sandboxCommand({
+        bwrapPath,
+        user,
+        posture: options.posture,
+        worktree,
+        mounts: { network: options.network, readOnlyPaths, sourceFds },
+        limits: sandboxLimits(),
+        command: options.command,
+      });
+      const result = await spawnCapped(file, args, {
+        cwd: "/",
+        env: environment,
+        timeoutMs: options.timeoutMs,
+        maxOutputBytes: options.maxOutputBytes,
+        signal: options.signal,
+        extraFds: [...sources.handles.values()].map((handle) => handle.fd),
+      });
+      return {
+        exitCode: result.exitCode,
+        stdout: result.stdout,
+        stderr: result.stderr,
+        timedOut: result.timedOut,
+        truncated: result.truncated,
+        durationMs: result.durationMs,
+      };
+    } finally {
+      await sources.close();
+    }
+  } finally {
+    release();
+  }
 }

@@ -15,6 +15,8 @@ export interface SpawnCappedOptions {
   /** written to stdin, which is then closed; stdin is empty otherwise */
   input?: string;
   signal?: AbortSignal;
+  /** open descriptors handed to the child as its descriptors 3, 4, … (bwrap's --bind-fd) */
+  extraFds?: readonly number[];
 }
 
 export interface SpawnCappedResult {
@@ -50,9 +52,13 @@ export function spawnCapped(file: string, args: readonly string[], options: Spaw
       env: options.env as NodeJS.ProcessEnv,
       detached: true,
       shell: false,
-      stdio: ["pipe", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe", ...(options.extraFds ?? [])],
       windowsHide: true,
     });
+    // Always pipes (the first three stdio entries above); the extra descriptors widen the type only.
+    const stdin = child.stdin!;
+    const stdout = child.stdout!;
+    const stderr = child.stderr!;
 
     const kept: { stdout: Buffer[]; stderr: Buffer[] } = { stdout: [], stderr: [] };
     let keptBytes = 0;
@@ -83,8 +89,8 @@ export function spawnCapped(file: string, args: readonly string[], options: Spaw
       if (chunk.length > room) truncated = true;
       if (seenBytes > floodLimit) killGroup();
     };
-    child.stdout.on("data", collect("stdout"));
-    child.stderr.on("data", collect("stderr"));
+    stdout.on("data", collect("stdout"));
+    stderr.on("data", collect("stderr"));
 
     const timer = setTimeout(() => {
       timedOut = true;
@@ -132,7 +138,7 @@ export function spawnCapped(file: string, args: readonly string[], options: Spaw
     });
 
     // EPIPE when the child never reads stdin is not an error worth failing on.
-    child.stdin.on("error", () => {});
-    child.stdin.end(options.input ?? "");
+    stdin.on("error", () => {});
+    stdin.end(options.input ?? "");
   });
 }

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeFixture, SECRET, snapshotTree, type Fixture } from "../repos/git.test-support";
+import { readyForSandbox } from "../sandbox/sandbox.test-support";
 import { MAX_COMMAND_OUTPUT_BYTES } from "./limits";
 import { runCommandTool } from "./run-command";
 import { callTool, outputOf, toolContext } from "./tools.test-support";
@@ -10,6 +11,7 @@ import { callTool, outputOf, toolContext } from "./tools.test-support";
 let fx: Fixture;
 beforeEach(async () => {
   fx = await makeFixture();
+  await readyForSandbox(fx);
 });
 afterEach(() => fx.cleanup());
 

@@ -40,6 +40,7 @@ export const runCommandTool: ToolDefinition<RunCommandInput> = {
       runInSandbox({
         command: args.command,
         worktree,
+        workspaceId: ctx.workspaceId,
         posture: ctx.posture,
         network: sandboxNetworkEnabled(),
         timeoutMs,

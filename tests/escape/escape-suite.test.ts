@@ -22,6 +22,7 @@ import { harnessFixture } from "../../lib/harness/harness.test-support";
 import type { GuardDecision } from "../../lib/modes/guard";
 import type { Mode } from "../../lib/modes/types";
 import { gitSync, makeFixture, SECRET, snapshotTree, type Fixture } from "../../lib/repos/git.test-support";
+import { readyForSandbox } from "../../lib/sandbox/sandbox.test-support";
 import type { ToolOutcome } from "../../lib/tools/types";
 
 // ---------------------------------------------------------------------------
@@ -80,6 +81,7 @@ afterAll(() => rm(hostTmpSentinel, { force: true }));
 
 beforeEach(async () => {
   fx = await makeFixture();
+  await readyForSandbox(fx);
 });
 afterEach(() => fx.cleanup());
 

@@ -3,7 +3,7 @@
  * "GitHub" remote), a data directory for worktrees under /var/tmp (visible to
  * the sandbox), and a queue drain that runs jobs with the worker's own handlers.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../../lib/db/client";
 import { claimJob, completeJob } from "../../lib/queue/claim-job";
@@ -14,6 +14,8 @@ import { jobHandlers } from "../../lib/runs/job-handlers";
 export async function useDataDir(): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const previous = process.env.GATEHOUSE_DATA_DIR;
   const root = await makeTempRoot("gatehouse-reviews-");
+  // The sandbox user passes through (never lists) the way to the worktrees (H1).
+  await chmod(root, 0o711);
   process.env.GATEHOUSE_DATA_DIR = path.join(root, "data");
   await mkdir(process.env.GATEHOUSE_DATA_DIR, { recursive: true });
   return {

@@ -1,0 +1,71 @@
+import "server-only";
+/**
+ * Opens every directory the sandbox mounts, as the server, before bubblewrap
+ * starts (H1, H2). bwrap mounts from these handles (`--bind-fd`) and checks
+ * that what it mounted is the directory that was opened, so swapping a path
+ * for a symbolic link in between makes the start fail instead of mounting
+ * something else.
+ *
+ * bwrap still resolves the handle's path as the sandbox user, so that user
+ * must be able to pass through (search, not list) every folder above each
+ * source. When it cannot, the command is refused here with a message naming
+ * the folder, not bwrap's "Can't find source path".
+ */
+import { constants } from "node:fs";
+import { open, stat, type FileHandle } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { SandboxUser } from "./sandbox-user";
+
+export class MountSourceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MountSourceError";
+  }
+}
+
+export interface MountSources {
+  /** path → open directory handle, in the order given */
+  handles: Map<string, FileHandle>;
+  close(): Promise<void>;
+}
+
+function searchableBy(info: { uid: number; gid: number; mode: number }, user: SandboxUser): boolean {
+  if (info.uid === user.uid) return (info.mode & 0o100) !== 0;
+  if (info.gid === user.gid) return (info.mode & 0o010) !== 0;
+  return (info.mode & 0o001) !== 0;
+}
+
+async function assertReachable(path: string, user: SandboxUser): Promise<void> {
+  for (let folder = dirname(path); ; folder = dirname(folder)) {
+    const info = await stat(folder);
+    if (!searchableBy(info, user)) {
+      throw new MountSourceError(
+        `the sandbox user (uid ${user.uid}) cannot reach ${path}: it may not pass through ${folder}. ` +
+          `Let it through every folder above Gatehouse's data and repositories (chmod o+x ${folder}, or g+x with group ${user.gid}).`,
+      );
+    }
+    if (folder === "/") return;
+  }
+}
+
+/**
+ * `paths` must already be real paths (no symbolic links); a link in the last
+ * component is refused rather than followed.
+ */
+export async function openMountSources(paths: readonly string[], user: SandboxUser | null): Promise<MountSources> {
+  const handles = new Map<string, FileHandle>();
+  const close = async () => {
+    await Promise.all([...handles.values()].map((handle) => handle.close().catch(() => undefined)));
+  };
+  try {
+    for (const path of paths) {
+      if (handles.has(path)) continue;
+      if (user) await assertReachable(path, user);
+      handles.set(path, await open(path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW));
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { handles, close };
+}
