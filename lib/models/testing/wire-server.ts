@@ -2,6 +2,9 @@
  * A real HTTP server for provider tests: it records what the client sent and
  * answers in the provider's own wire format (JSON or server-sent events), so
  * the provider SDKs run unmodified over a socket. Test-only.
+ *
+ * H4 refuses loopback model endpoints unless the operator allows them, so a
+ * test allows exactly its server: `vi.stubEnv("GATEHOUSE_ALLOWED_MODEL_HOSTS", server.host)`.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -32,6 +35,11 @@ export type Reply =
 export interface WireServer {
   /** http://127.0.0.1:PORT */
   origin: string;
+  /**
+   * 127.0.0.1:PORT — what a test puts in GATEHOUSE_ALLOWED_MODEL_HOSTS so that
+   * exactly this loopback server is reachable as a model endpoint (H4)
+   */
+  host: string;
   requests: RecordedRequest[];
   close(): Promise<void>;
 }
@@ -80,6 +88,7 @@ export async function startWireServer(
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
     requests,
     close: () =>
       new Promise<void>((resolve, reject) => {
