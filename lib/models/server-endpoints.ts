@@ -33,3 +33,17 @@ export function sameEndpoint(a: string, b: string): boolean {
   const left = canonical(a);
   return left !== null && left === canonical(b);
 }
+
+/** What the agent form tells people up front: where the server's keys go (never the keys). */
+export interface ServerEndpointsView {
+  openai_compatible: { baseUrl: string; hasKey: boolean };
+  anthropic: { baseUrl: string; hasKey: boolean };
+}
+
+export function serverEndpointsView(): ServerEndpointsView {
+  const view = (provider: KeyedProvider) => {
+    const { baseUrl, apiKey } = serverEndpoint(provider);
+    return { baseUrl, hasKey: apiKey !== undefined };
+  };
+  return { openai_compatible: view("openai_compatible"), anthropic: view("anthropic") };
+}
