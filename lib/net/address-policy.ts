@@ -189,7 +189,7 @@ export function refuseAddress(target: { host: string; port: number }, address: s
   const kind = addressKind(address);
   if (kind === "public") return null;
   if (rules.some((rule) => ruleMatches(rule, target.host, target.port, address))) return null;
-  const what = kind === null ? "not an IP address" : `a ${kind} address`;
+  const what = kind === null ? "not an IP address" : `${kind === "unspecified" ? "an" : "a"} ${kind} address`;
   const host = target.host.includes(":") ? `[${target.host}]` : target.host;
   return ipKey(target.host) !== null && ipKey(target.host) === ipKey(address)
     ? `${host}:${target.port} is ${what}`

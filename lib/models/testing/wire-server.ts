@@ -64,6 +64,8 @@ async function writeSse(res: ServerResponse, reply: Extract<Reply, { sse: SseEve
 
 export async function startWireServer(
   handler: (request: RecordedRequest, index: number) => Reply,
+  /** `listen` "::" takes every local address (IPv6 and IPv4-mapped too); default 127.0.0.1 */
+  options: { listen?: string } = {},
 ): Promise<WireServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
@@ -78,13 +80,13 @@ export async function startWireServer(
       const reply = handler(request, requests.length - 1);
       if ("sse" in reply) return writeSse(res, reply);
       res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-      res.end(JSON.stringify(reply.json));
+      res.end(reply.json === undefined ? "" : JSON.stringify(reply.json));
     })().catch((error: unknown) => {
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { message: `test server failed: ${String(error)}` } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.listen ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
