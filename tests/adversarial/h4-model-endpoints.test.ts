@@ -112,7 +112,7 @@ async function runAgent(spec: AgentSpec) {
 const received = (s: WireServer) => JSON.stringify(s.requests.map((r) => r.headers));
 
 describe("H4: the server's provider keys go only where the operator configured them", () => {
-  it("H4: an OpenAI-compatible agent on someone's own server never receives OPENAI_API_KEY; its own or the workspace's key does", async () => {
+  it("H4: an OpenAI-compatible agent on someone's own server never receives OPENAI_API_KEY (its own or the workspace's key does); OPENAI_BASE_URL does", async () => {
     serverKeys();
     const attacker = await server();
     // Reachable as if it were on the internet: the point here is which key is sent.
@@ -137,14 +137,12 @@ describe("H4: the server's provider keys go only where the operator configured t
     expect(attacker.requests).toHaveLength(4);
     expect(received(attacker)).not.toContain(SERVER_OPENAI_KEY);
     expect(received(attacker)).not.toContain(SERVER_ANTHROPIC_KEY);
-  });
 
-  it("H4: the endpoint the operator configured (OPENAI_BASE_URL) does get the server's key", async () => {
-    serverKeys();
+    // The endpoint the operator configured does get the server's key.
     const operator = await server();
     vi.stubEnv("OPENAI_BASE_URL", `${operator.origin}/v1/`);
-    const { run } = await runAgent({ provider: "openai_compatible", baseUrl: `${operator.origin}/v1` });
-    expect(run.status).toBe("succeeded");
+    const configured = await runAgent({ provider: "openai_compatible", baseUrl: `${operator.origin}/v1` });
+    expect(configured.run.status).toBe("succeeded");
     expect(operator.requests[0]!.headers.authorization).toBe(`Bearer ${SERVER_OPENAI_KEY}`);
   });
 
