@@ -4,9 +4,14 @@
  * whole agent (e.g. an OpenAI-compatible provider needs a base URL), so one
  * form serves both. The module allowlist is "no extra restriction" or an
  * explicit set of tools, grouped by tier.
+ *
+ * H4: the form says up front where the server's keys go. A base URL other
+ * than the server's endpoint needs the agent's own key, which is written here
+ * and never shown again (the agent only reports that it has one).
  */
 import { useId, useState } from "react";
 import type { AgentView, Provider } from "@/lib/agents/schemas";
+import type { ServerEndpointsView } from "@/lib/models/server-endpoints";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
@@ -26,14 +31,35 @@ const PROVIDERS: { value: Provider; label: string }[] = [
   { value: "anthropic", label: "Anthropic" },
 ];
 
-const FIELDS = ["name", "provider", "model", "baseUrl", "moduleAllowlist", "script"];
+const FIELDS = ["name", "provider", "model", "baseUrl", "apiKey", "moduleAllowlist", "script"];
+
+/** Same comparison as the server's, loosely: trailing slashes do not matter. */
+function sameUrl(a: string, b: string): boolean {
+  return a.trim().replace(/\/+$/, "") === b.trim().replace(/\/+$/, "");
+}
+
+/** What the form says about keys for this provider and base URL, before anything is saved. */
+function keyHint(provider: Exclude<Provider, "scripted">, baseUrl: string, endpoints: ServerEndpointsView): string {
+  const server = endpoints[provider];
+  const name = provider === "anthropic" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY";
+  const usesServer = baseUrl.trim() === "" ? provider === "anthropic" : sameUrl(baseUrl, server.baseUrl);
+  if (usesServer) {
+    return server.hasKey
+      ? `This is the server's endpoint: without a key of its own the agent uses the server's ${name}.`
+      : `This is the server's endpoint, but the server has no ${name}: give the agent a key.`;
+  }
+  return provider === "anthropic"
+    ? `The server's ${name} is sent only to ${server.baseUrl}; for this base URL the agent needs its own key, or its runs stop with a message.`
+    : `The server's ${name} is sent only to ${server.baseUrl}; for this base URL give the agent its own key (a local server such as Ollama needs none).`;
+}
 
 export function AgentForm({
   tools,
+  endpoints,
   agent,
   onSaved,
   onCancel,
-}: Readonly<{ tools: ToolOption[]; agent?: AgentView; onSaved: (agent: AgentView) => void; onCancel?: () => void }>) {
+}: Readonly<{ tools: ToolOption[]; endpoints: ServerEndpointsView; agent?: AgentView; onSaved: (agent: AgentView) => void; onCancel?: () => void }>) {
   const { workspace } = useWorkspace();
   const create = useCreateAgent(workspace.slug);
   const update = useUpdateAgent(workspace.slug);
@@ -43,6 +69,9 @@ export function AgentForm({
   const [provider, setProvider] = useState<Provider>(agent?.provider ?? "scripted");
   const [model, setModel] = useState(agent?.model ?? "");
   const [baseUrl, setBaseUrl] = useState(agent?.baseUrl ?? "");
+  // Write-only: empty means "keep the stored key" when editing, "none" when adding.
+  const [apiKey, setApiKey] = useState("");
+  const [removeKey, setRemoveKey] = useState(false);
   const [restrict, setRestrict] = useState(agent ? agent.moduleAllowlist !== null : false);
   const [allowed, setAllowed] = useState<Set<string>>(new Set(agent?.moduleAllowlist ?? []));
   const [script, setScript] = useState(agent?.script ? JSON.stringify(agent.script, null, 2) : "");
@@ -66,11 +95,14 @@ export function AgentForm({
       provider,
       model: model.trim() === "" ? null : model,
       baseUrl: provider === "scripted" ? null : baseUrl,
+      ...(provider !== "scripted" && apiKey.trim() !== "" ? { apiKey } : removeKey || (provider === "scripted" && agent?.hasApiKey) ? { apiKey: null } : {}),
       moduleAllowlist: restrict ? [...allowed] : null,
       script: parsedScript as AgentView["script"],
     };
     const done = {
       onSuccess: (saved: AgentView) => {
+        setApiKey("");
+        setRemoveKey(false);
         if (!agent) {
           setName("");
           setProvider("scripted");
@@ -132,9 +164,29 @@ export function AgentForm({
             onChange={(e) => setBaseUrl(e.target.value)}
             placeholder={provider === "anthropic" ? "https://api.anthropic.com/v1" : "http://localhost:11434/v1"}
             required={provider === "openai_compatible"}
-            hint="API keys are set in the workspace's model settings, never here."
+            hint="Loopback and private addresses (localhost, 10.x, 192.168.x…) work only where the operator allows them (GATEHOUSE_ALLOWED_MODEL_HOSTS)."
             error={errors.fields.baseUrl}
           />
+        ) : null}
+        {provider !== "scripted" ? (
+          <div className="space-y-2 sm:col-span-2">
+            <TextField
+              label={agent?.hasApiKey ? "API key (stored; type a new one to replace it)" : "API key (optional)"}
+              name="apiKey"
+              type="password"
+              autoComplete="off"
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              hint={`${keyHint(provider, baseUrl, endpoints)} Changing the provider or base URL forgets a stored key unless you give a new one.`}
+              error={errors.fields.apiKey}
+            />
+            {agent?.hasApiKey ? (
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.target.checked)} />
+                Remove the stored key
+              </label>
+            ) : null}
+          </div>
         ) : null}
       </div>
 

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import type { AgentView } from "@/lib/agents/schemas";
+import type { ServerEndpointsView } from "@/lib/models/server-endpoints";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -20,7 +21,11 @@ const PROVIDER_LABEL: Record<AgentView["provider"], string> = {
   anthropic: "Anthropic",
 };
 
-export function AgentsPanel({ initialAgents, tools }: Readonly<{ initialAgents: AgentView[]; tools: ToolOption[] }>) {
+export function AgentsPanel({
+  initialAgents,
+  tools,
+  endpoints,
+}: Readonly<{ initialAgents: AgentView[]; tools: ToolOption[]; endpoints: ServerEndpointsView }>) {
   const { workspace, role } = useWorkspace();
   const manage = useCan("manage");
   const agents = useAgents(workspace.slug, initialAgents);
@@ -49,6 +54,7 @@ export function AgentsPanel({ initialAgents, tools }: Readonly<{ initialAgents: 
                     <span className="font-medium">{agent.name}</span>
                     <Badge tone="indigo">{PROVIDER_LABEL[agent.provider]}</Badge>
                     <Badge>{agent.model}</Badge>
+                    {agent.hasApiKey ? <Badge>own API key</Badge> : null}
                   </div>
                   {agent.baseUrl ? <p className="font-mono text-xs break-all text-zinc-500 dark:text-zinc-400">{agent.baseUrl}</p> : null}
                   <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -72,7 +78,7 @@ export function AgentsPanel({ initialAgents, tools }: Readonly<{ initialAgents: 
 
       {manage ? (
         <Card title="Add an agent">
-          <AgentForm tools={tools} onSaved={(agent) => setStatus(`${agent.name} was added.`)} />
+          <AgentForm tools={tools} endpoints={endpoints} onSaved={(agent) => setStatus(`${agent.name} was added.`)} />
         </Card>
       ) : null}
 
@@ -81,6 +87,7 @@ export function AgentsPanel({ initialAgents, tools }: Readonly<{ initialAgents: 
           <AgentForm
             key={editing.id}
             tools={tools}
+            endpoints={endpoints}
             agent={editing}
             onSaved={(agent) => {
               setEditing(null);

@@ -12,6 +12,7 @@ export function agentColumns(agent: AgentConfig) {
     provider: agent.provider,
     model: agent.model ?? "scripted",
     baseUrl: agent.baseUrl,
+    apiKey: agent.apiKey,
     moduleAllowlist: agent.moduleAllowlist ?? [],
     restrictModules: agent.moduleAllowlist !== null,
     // A script is JSON by construction (it came through scriptSchema); Prisma wants its own JSON type.

@@ -3,12 +3,14 @@ import type { Prisma } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { agentColumns } from "./agent-columns";
+import { checkAgentEndpoint } from "./check-agent-endpoint";
 import { agentSelect, createAgentBody, toAgentView, type AgentView, type CreateAgentBody } from "./schemas";
 
 /** Adds an agent to the workspace (admins and owners). Names are unique per workspace. */
 export async function createAgent(prisma: Prisma, actor: WorkspaceActor, input: CreateAgentBody): Promise<AgentView> {
   assertCan(actor, "manage");
   const agent = createAgentBody.parse(input);
+  await checkAgentEndpoint(agent);
   try {
     return await prisma.$transaction(async (tx) => {
       const row = await tx.agent.create({ data: { workspaceId: actor.workspaceId, ...agentColumns(agent) }, select: agentSelect });

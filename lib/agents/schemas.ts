@@ -1,6 +1,8 @@
 /**
  * Agent bodies and the view the browser gets. An agent names its model
- * (provider, model, base URL; API keys live in workspace settings, never here)
+ * (provider, model, base URL, and optionally its own API key — H4: the
+ * server's keys go only to the endpoints the operator configured them for, so
+ * another base URL needs a key of its own; the key is written, never read back)
  * and its module allowlist (X3: the agent's share of the surface intersection;
  * null = no extra restriction, [] = only what is pinned). The same schema
  * checks a new agent and an edited one after the edit is applied.
@@ -37,6 +39,8 @@ const agentFields = z.object({
     blankToNull,
     z.url({ protocol: /^https?$/, message: "Use an http:// or https:// URL, e.g. http://localhost:11434/v1." }).max(2048).nullable(),
   ),
+  /** write-only: null or "" removes the agent's own key */
+  apiKey: z.preprocess(blankToNull, z.string().trim().min(8, "That is too short to be an API key.").max(1000).nullable()),
   moduleAllowlist: moduleAllowlist.nullable(),
   script: scriptSchema.nullable(),
 });
@@ -52,6 +56,9 @@ function checkProviderFields(agent: z.infer<typeof agentFields>, ctx: z.Refineme
   if (agent.provider === "scripted" && agent.baseUrl) {
     ctx.addIssue({ code: "custom", path: ["baseUrl"], message: "The scripted model runs inside Gatehouse and takes no base URL." });
   }
+  if (agent.provider === "scripted" && agent.apiKey) {
+    ctx.addIssue({ code: "custom", path: ["apiKey"], message: "The scripted model runs inside Gatehouse and needs no key." });
+  }
   if (agent.provider !== "scripted" && agent.script) {
     ctx.addIssue({ code: "custom", path: ["script"], message: "Only the scripted provider plays a script." });
   }
@@ -61,6 +68,7 @@ export const createAgentBody = agentFields
   .extend({
     model: agentFields.shape.model.optional(),
     baseUrl: agentFields.shape.baseUrl.optional(),
+    apiKey: agentFields.shape.apiKey.optional(),
     moduleAllowlist: agentFields.shape.moduleAllowlist.optional(),
     script: agentFields.shape.script.optional(),
   })
@@ -68,6 +76,7 @@ export const createAgentBody = agentFields
     ...agent,
     model: agent.model ?? (agent.provider === "scripted" ? "scripted" : null),
     baseUrl: agent.baseUrl ?? null,
+    apiKey: agent.apiKey ?? null,
     moduleAllowlist: agent.moduleAllowlist ?? null,
     script: agent.script ?? null,
   }))
@@ -88,6 +97,8 @@ export interface AgentView {
   provider: Provider;
   model: string;
   baseUrl: string | null;
+  /** H4: whether the agent carries its own key (the key itself never leaves the server) */
+  hasApiKey: boolean;
   /** X3: null = no extra restriction; a list (possibly empty) = only these beyond the pinned tools */
   moduleAllowlist: string[] | null;
   script: Script | null;
@@ -100,6 +111,7 @@ export const agentSelect = {
   provider: true,
   model: true,
   baseUrl: true,
+  apiKey: true,
   moduleAllowlist: true,
   restrictModules: true,
   script: true,
@@ -112,6 +124,7 @@ export function toAgentView(row: {
   provider: Provider;
   model: string;
   baseUrl: string | null;
+  apiKey: string | null;
   moduleAllowlist: string[];
   restrictModules: boolean;
   script: unknown;
@@ -123,6 +136,7 @@ export function toAgentView(row: {
     provider: row.provider,
     model: row.model,
     baseUrl: row.baseUrl,
+    hasApiKey: row.apiKey !== null,
     moduleAllowlist: row.restrictModules ? row.moduleAllowlist : null,
     script: (row.script ?? null) as Script | null,
     createdAt: row.createdAt.toISOString(),

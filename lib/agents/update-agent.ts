@@ -3,11 +3,15 @@ import "server-only";
  * Edits an agent (admins and owners): the patch is applied to the stored agent
  * and the result is checked whole, so switching the provider to
  * openai_compatible without a base URL is refused like it is on creation.
+ * H4: the agent's own key belongs to the endpoint it was given for; an edit
+ * that moves the agent to another provider or base URL without a new key
+ * forgets the old one, so a stored key cannot be redirected to a new host.
  */
 import type { Prisma } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { agentColumns } from "./agent-columns";
+import { checkAgentEndpoint } from "./check-agent-endpoint";
 import { agentSelect, createAgentBody, toAgentView, updateAgentBody, type AgentView, type UpdateAgentBody } from "./schemas";
 
 export async function updateAgent(prisma: Prisma, actor: WorkspaceActor, agentId: string, input: UpdateAgentBody): Promise<AgentView> {
@@ -20,15 +24,18 @@ export async function updateAgent(prisma: Prisma, actor: WorkspaceActor, agentId
       if (!row) throw new AppError("not_found", "That agent was not found in this workspace.");
       const current = toAgentView(row);
       const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      const moved = (patch.provider !== undefined && patch.provider !== row.provider) || (patch.baseUrl !== undefined && patch.baseUrl !== row.baseUrl);
       const next = createAgentBody.parse({
         name: current.name,
         provider: current.provider,
         model: current.model,
         baseUrl: current.baseUrl,
+        apiKey: moved ? null : row.apiKey,
         moduleAllowlist: current.moduleAllowlist,
         script: current.script,
         ...defined,
       });
+      if (moved) await checkAgentEndpoint(next);
       const updated = await tx.agent.update({ where: { id: row.id }, data: agentColumns(next), select: agentSelect });
       await tx.auditEvent.create({
         data: {
@@ -37,7 +44,13 @@ export async function updateAgent(prisma: Prisma, actor: WorkspaceActor, agentId
           action: "agent.updated",
           targetType: "agent",
           targetId: row.id,
-          data: { changed: Object.keys(defined), moduleAllowlist: next.moduleAllowlist, model: next.model },
+          data: {
+            changed: Object.keys(defined),
+            moduleAllowlist: next.moduleAllowlist,
+            model: next.model,
+            // Whether the agent's own key is set, never the key.
+            ...(row.apiKey !== next.apiKey ? { apiKey: next.apiKey ? "replaced" : "removed" } : {}),
+          },
         },
       });
       return toAgentView(updated);

@@ -31,4 +31,20 @@ describe("the validated environment", () => {
     vi.stubEnv("GATEHOUSE_REPOSITORY_ROOTS", "/srv/c");
     expect(env().GATEHOUSE_REPOSITORY_ROOTS).toEqual(["/srv/c"]);
   });
+
+  it("H4: the provider endpoints default to the public APIs, and model host rules are checked entry by entry", () => {
+    vi.stubEnv("OPENAI_BASE_URL", undefined);
+    vi.stubEnv("ANTHROPIC_BASE_URL", "http://localhost:8080/anthropic/v1/");
+    vi.stubEnv("GATEHOUSE_ALLOWED_MODEL_HOSTS", " localhost:11434 , 10.0.0.5,[::1]:8000 ");
+    expect(env()).toMatchObject({
+      OPENAI_BASE_URL: "https://api.openai.com/v1",
+      ANTHROPIC_BASE_URL: "http://localhost:8080/anthropic/v1",
+      GATEHOUSE_ALLOWED_MODEL_HOSTS: ["localhost:11434", "10.0.0.5", "[::1]:8000"],
+    });
+    vi.stubEnv("GATEHOUSE_ALLOWED_MODEL_HOSTS", "localhost:11434,http://evil/,*");
+    vi.stubEnv("OPENAI_BASE_URL", "ftp://files");
+    expect(() => env()).toThrow(/GATEHOUSE_ALLOWED_MODEL_HOSTS: "http:\/\/evil\/" is not host or host:port/);
+    expect(() => env()).toThrow(/GATEHOUSE_ALLOWED_MODEL_HOSTS: "\*" is not host or host:port/);
+    expect(() => env()).toThrow(/OPENAI_BASE_URL: must be an http\(s\) URL/);
+  });
 });

@@ -9,6 +9,7 @@
  * start-up so a bad value stops the server with a message naming the variable.
  */
 import { z } from "zod";
+import { parseHostRule } from "../net/address-policy";
 
 /** Unset and "" both mean "not given". */
 const optionalText = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
@@ -39,6 +40,22 @@ const commaList = z.preprocess(
 
 const httpUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
 
+/** An http(s) URL with a default; trailing slashes dropped so it compares with what agents name. */
+function endpointUrl(fallback: string) {
+  return z.preprocess(
+    (value) => (value === undefined || value === "" ? fallback : value),
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((url) => url.replace(/\/+$/, "")),
+  );
+}
+
+/** H4: comma-separated `host`, `host:port`, `[ipv6]` or `[ipv6]:port` entries, each checked. */
+const hostList = commaList.superRefine((entries, ctx) => {
+  for (const entry of entries) {
+    const rule = parseHostRule(entry);
+    if (typeof rule === "string") ctx.addIssue({ code: "custom", message: rule });
+  }
+});
+
 export const envSchema = z.object({
   NODE_ENV: optionalText,
   /** PostgreSQL; unset → embedded PGlite in the data directory */
@@ -51,9 +68,13 @@ export const envSchema = z.object({
   NEXTAUTH_URL: httpUrl,
   GITHUB_ID: optionalText,
   GITHUB_SECRET: optionalText,
-  /** the server's own provider keys (H4: used only for the endpoints below) */
+  /** the server's own provider keys (H4: sent only to OPENAI_BASE_URL / ANTHROPIC_BASE_URL) */
   OPENAI_API_KEY: optionalText,
   ANTHROPIC_API_KEY: optionalText,
+  /** H4: the one endpoint OPENAI_API_KEY is sent to; an agent naming any other base URL brings its own key */
+  OPENAI_BASE_URL: endpointUrl("https://api.openai.com/v1"),
+  /** H4: the one endpoint ANTHROPIC_API_KEY is sent to (also where Anthropic agents without a base URL go) */
+  ANTHROPIC_BASE_URL: endpointUrl("https://api.anthropic.com/v1"),
   /** `off` keeps agent work out of the web process */
   GATEHOUSE_WORKER: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
   GATEHOUSE_WORKER_CONCURRENCY: intIn(1, 256, 4),
@@ -85,8 +106,12 @@ export const envSchema = z.object({
   GATEHOUSE_SANDBOX_WAIT_MS: intIn(0, 600_000, 10_000),
   /** folders repositories may be registered from (colon-separated) */
   GATEHOUSE_REPOSITORY_ROOTS: colonList,
-  /** model endpoints on loopback or private addresses that agents may use (comma-separated host[:port]) */
-  GATEHOUSE_ALLOWED_MODEL_HOSTS: commaList,
+  /**
+   * H4: model endpoints on loopback, private or other non-public addresses that
+   * agents may use, e.g. `localhost:11434,10.0.0.5,[::1]:8000` (a host without a
+   * port allows every port). Checked on the address each connection goes to.
+   */
+  GATEHOUSE_ALLOWED_MODEL_HOSTS: hostList,
 });
 
 export type Env = z.infer<typeof envSchema>;

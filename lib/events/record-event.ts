@@ -3,12 +3,18 @@ import "server-only";
  * Room events are rows (replayable after a reconnect, ids are SSE event ids)
  * plus a NOTIFY that tells every process "room R has news up to id N".
  * Text deltas are ephemeral: NOTIFY only, never stored — the final message is.
+ *
+ * S4: an event names a room only if that room is in the event's workspace.
+ * The check is part of the INSERT (one statement, no extra round trip), and a
+ * refusal throws, rolling back the caller's transaction: no write reached by a
+ * run can land in another workspace's room or its stream.
  */
-import type { Prisma, PrismaClient } from "../db/generated/client";
+import type { PrismaClient } from "../db/generated/client";
+import { notFound } from "../errors/app-error";
 
 export const EVENTS_CHANNEL = "gatehouse_events";
 
-type Sql = Pick<PrismaClient, "runEvent" | "$executeRaw">;
+type Sql = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
 
 export interface RoomEventInput {
   workspaceId: string;
@@ -24,21 +30,22 @@ export type EventNotice =
   | { kind: "delta"; workspaceId: string; roomId: string | null; runId: string; delta: string };
 
 export async function recordEvent(sql: Sql, event: RoomEventInput): Promise<bigint> {
-  const row = await sql.runEvent.create({
-    data: {
-      workspaceId: event.workspaceId,
-      roomId: event.roomId,
-      runId: event.runId ?? null,
-      type: event.type,
-      data: event.data as Prisma.InputJsonValue,
-    },
-    select: { id: true },
-  });
-  const notice: EventNotice = { kind: "stored", id: row.id.toString(), workspaceId: event.workspaceId, roomId: event.roomId };
+  const { workspaceId, roomId } = event;
+  const rows = await sql.$queryRaw<{ id: bigint | number | string }[]>`
+    INSERT INTO "RunEvent" ("workspaceId", "roomId", "runId", "type", "data")
+    SELECT ${workspaceId}, ${roomId}, ${event.runId ?? null}, ${event.type}, ${JSON.stringify(event.data)}::jsonb
+    WHERE ${roomId}::text IS NULL
+       OR EXISTS (SELECT 1 FROM "Room" WHERE "id" = ${roomId} AND "workspaceId" = ${workspaceId})
+    RETURNING "id"`;
+  const row = rows[0];
+  if (!row) throw notFound("That room (in this workspace)");
+  const id = BigInt(row.id);
+  const notice: EventNotice = { kind: "stored", id: id.toString(), workspaceId, roomId };
   await sql.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(notice)})`;
-  return row.id;
+  return id;
 }
 
+/** Deltas are not stored; callers bind them to a room already checked (the run's scoped room). */
 export async function publishDelta(sql: Pick<PrismaClient, "$executeRaw">, notice: Omit<Extract<EventNotice, { kind: "delta" }>, "kind">): Promise<void> {
   const payload: EventNotice = { kind: "delta", ...notice, delta: notice.delta.slice(0, 6000) };
   await sql.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`;

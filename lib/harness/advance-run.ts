@@ -45,7 +45,7 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
       const turn = await resolveTurn(deps.rooms, run);
       const surface = surfaceFor(deps, env, turn.mode, { autonomy: turn.autonomy, planShell: turn.room?.planShell });
       await deps.events.emit({ type: "turn.started", runId, step: checkpoint.step, mode: turn.mode });
-      const todos = turn.room ? await deps.store.todos(turn.room.id) : [];
+      const todos = turn.room ? await deps.store.todos(run.workspaceId, turn.room.id) : [];
       const result = await streamTurn({
         model: env.model,
         system: [env.agentPrompt, promptBlock(surface), todoBlock(todos)].filter(Boolean).join("\n\n"),

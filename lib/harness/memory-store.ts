@@ -98,8 +98,8 @@ export function createMemoryStore(): MemoryStore {
       }
       return null;
     },
-    async todos(roomId) {
-      return todoLists.get(roomId) ?? [];
+    async todos(workspaceId, roomId) {
+      return rooms.get(roomId)?.workspaceId === workspaceId ? (todoLists.get(roomId) ?? []) : [];
     },
   };
 }

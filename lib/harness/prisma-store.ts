@@ -49,12 +49,13 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
 
   return {
     async loadRun(runId) {
-      const run = await prisma.run.findUnique({ where: { id: runId } });
+      const run = await prisma.run.findUnique({ where: { id: runId }, include: { room: { select: { workspaceId: true } } } });
       if (!run) return null;
       return {
         id: run.id,
         workspaceId: run.workspaceId,
-        roomId: run.roomId,
+        // S4: a room id from another workspace is no room at all for this run.
+        roomId: run.room?.workspaceId === run.workspaceId ? run.roomId : null,
         agentId: run.agentId,
         status: run.status,
         checkpoint: (run.state as unknown as RunCheckpoint | null) ?? null,
@@ -146,11 +147,13 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
 
     async createCallApproval(input) {
       const call = await prisma.toolCall.findUniqueOrThrow({ where: { runId_callId: { runId: input.runId, callId: input.callId } } });
+      // S4: the approval shows in the room only when the room is the run's workspace's.
+      const roomId = input.roomId && (await prisma.room.count({ where: { id: input.roomId, workspaceId: input.workspaceId } })) ? input.roomId : null;
       try {
         const approval = await prisma.approval.create({
           data: {
             workspaceId: input.workspaceId,
-            roomId: input.roomId,
+            roomId,
             runId: input.runId,
             kind: "tool_call",
             toolCallId: call.id,
@@ -173,8 +176,8 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
       return { status: call.approval.status, decidedBy: call.approval.decidedById, comment: call.approval.comment };
     },
 
-    async todos(roomId) {
-      const room = await prisma.room.findUnique({ where: { id: roomId }, select: { todos: true } });
+    async todos(workspaceId, roomId) {
+      const room = await prisma.room.findFirst({ where: { id: roomId, workspaceId }, select: { todos: true } });
       return (room?.todos as TodoItem[] | null) ?? [];
     },
   };

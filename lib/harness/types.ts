@@ -88,7 +88,7 @@ export interface HarnessStore {
   createCallApproval(input: { workspaceId: string; roomId: string | null; runId: string; callId: string; summary: string }): Promise<string>;
   approvalForCall(runId: string, callId: string): Promise<{ status: ApprovalState; decidedBy?: string | null; comment?: string | null } | null>;
   /** A1: the room's task list, shown to the agent before each step */
-  todos(roomId: string): Promise<TodoItem[]>;
+  todos(workspaceId: string, roomId: string): Promise<TodoItem[]>;
 }
 
 export type HarnessEvent =

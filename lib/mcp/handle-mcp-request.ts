@@ -4,9 +4,12 @@ import "server-only";
  * token is checked first — a bad one gets 401 with no MCP work done — then a
  * server for that person answers this one request with JSON. Stateless keeps
  * any web process able to answer any request, like the rest of the API.
+ * G5: an authenticated request marks the person connected (presence), so a
+ * run that needs their approval waits for it instead of being refused.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { PrismaClient } from "../db/generated/client";
+import { refreshMcpPresence } from "../presence/track-presence";
 import { authenticateMcpToken } from "./authenticate-mcp-token";
 import { createMcpServer } from "./create-mcp-server";
 
@@ -18,6 +21,7 @@ export async function handleMcpRequest(prisma: PrismaClient, req: Request): Prom
       { status: 401, headers: { "www-authenticate": 'Bearer realm="gatehouse-mcp"' } },
     );
   }
+  await refreshMcpPresence(prisma, user.id);
   const server = createMcpServer(prisma, user);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

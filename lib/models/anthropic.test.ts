@@ -3,7 +3,7 @@
  * the real Messages API streaming protocol, through streamTurn.
  */
 import type { ModelMessage } from "ai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { modelConfig } from "./config";
 import { createModel } from "./create-model";
@@ -55,9 +55,12 @@ let server: WireServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
+  vi.unstubAllEnvs();
 });
 
 function modelFor(origin: string) {
+  // H4: exactly this loopback server is an allowed model endpoint.
+  vi.stubEnv("GATEHOUSE_ALLOWED_MODEL_HOSTS", new URL(origin).host);
   return createModel(modelConfig.parse({ provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: `${origin}/v1`, apiKey: API_KEY }));
 }
 

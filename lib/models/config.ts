@@ -28,9 +28,9 @@ export const openAICompatibleModelConfig = z.object({
 export const anthropicModelConfig = z.object({
   provider: z.literal("anthropic"),
   model: z.string().min(1),
-  /** defaults to https://api.anthropic.com/v1 */
+  /** defaults to ANTHROPIC_BASE_URL (https://api.anthropic.com/v1) */
   baseUrl: url.optional(),
-  /** falls back to the ANTHROPIC_API_KEY environment variable, as @ai-sdk/anthropic does */
+  /** H4: exactly the key sent; without one every turn fails before any request (never read from the environment here) */
   apiKey,
 });
 

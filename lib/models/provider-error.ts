@@ -1,9 +1,13 @@
 /**
  * Turns whatever a provider call failed with into one Error the harness can
- * show a person: what was called, what came back, and no secrets.
+ * show a person: what was called, the HTTP status and a short reason in our
+ * own words — never the endpoint's response body (H4: an endpoint is not
+ * trusted to write into runs, conversations or API answers) — and no secrets.
  */
-import { getErrorMessage, type LanguageModelV3 } from "@ai-sdk/provider";
+import { STATUS_CODES } from "node:http";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { APICallError, LoadAPIKeyError, RetryError } from "ai";
+import { BlockedDestinationError } from "../net/guarded-fetch";
 import { redactSecrets } from "./redact";
 
 export class ModelProviderError extends Error {
@@ -24,16 +28,16 @@ function hintFor(status: number): string {
   if (status === 401 || status === 403) return " (check the API key configured for this model)";
   if (status === 404) return " (check the base URL and model name)";
   if (status === 429) return " (rate limited; try again later)";
+  if (status >= 500) return " (the provider had a problem; try again later)";
   return "";
 }
 
-/** Mid-stream errors are often the provider's JSON payload, e.g. { message, type }. */
-function describe(cause: unknown): string {
-  if (typeof cause === "object" && cause !== null && !(cause instanceof Error)) {
-    const { message, type } = cause as { message?: unknown; type?: unknown };
-    if (typeof message === "string") return typeof type === "string" ? `${message} (${type})` : message;
-  }
-  return getErrorMessage(cause);
+/**
+ * A connection failure is described from our side of the socket (the SDK's
+ * "Cannot connect to API: connect ECONNREFUSED …"); nothing the endpoint sent.
+ */
+function connectionReason(error: APICallError): string {
+  return error.message.slice(0, 200);
 }
 
 export function toModelProviderError(error: unknown, model: LanguageModelV3): ModelProviderError {
@@ -52,12 +56,16 @@ export function toModelProviderError(error: unknown, model: LanguageModelV3): Mo
     retryable = cause.isRetryable;
     message =
       statusCode !== undefined
-        ? `${who} failed${tries}: HTTP ${statusCode} from ${cause.url}: ${cause.message}${hintFor(statusCode)}`
-        : `${who} could not be reached${tries} at ${cause.url}: ${cause.message}`;
+        ? `${who} failed${tries}: HTTP ${statusCode}${STATUS_CODES[statusCode] ? ` ${STATUS_CODES[statusCode]}` : ""} from ${cause.url}${hintFor(statusCode)}`
+        : `${who} could not be reached${tries} at ${cause.url}: ${connectionReason(cause)}`;
+  } else if (cause instanceof BlockedDestinationError) {
+    message = `${who} was not contacted: ${cause.message}`;
   } else if (LoadAPIKeyError.isInstance(cause)) {
     message = `${who} has no API key: ${cause.message}`;
   } else {
-    message = `${who} failed${tries}: ${describe(cause)}`;
+    // An error event inside the stream, or an answer that could not be parsed: both carry the
+    // endpoint's own text, so only the fact is reported.
+    message = `${who} failed${tries}: the provider reported an error or sent an answer that could not be read`;
   }
   return new ModelProviderError(redactSecrets(message), { statusCode, retryable });
 }

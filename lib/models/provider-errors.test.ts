@@ -1,7 +1,8 @@
 /**
  * Provider failures reject streamTurn with a ModelProviderError a person can
- * act on, and the API key appears nowhere: not in the message, not in the
- * console (ai@6's default onError would console.error the raw error).
+ * act on — the status and a short reason in our words, never the endpoint's
+ * response body (H4) — and the API key appears nowhere: not in the message,
+ * not in the console (ai@6's default onError would console.error the raw error).
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { z } from "zod";
@@ -26,12 +27,20 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
 });
 
+/** H4: exactly the test's loopback server is an allowed model endpoint. */
+function allow(origin: string) {
+  vi.stubEnv("GATEHOUSE_ALLOWED_MODEL_HOSTS", new URL(origin).host);
+}
+
 function openAI(origin: string) {
+  allow(origin);
   return createModel(modelConfig.parse({ provider: "openai_compatible", model: "gpt-test", baseUrl: `${origin}/v1`, apiKey: API_KEY }));
 }
 function anthropic(origin: string) {
+  allow(origin);
   return createModel(modelConfig.parse({ provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: `${origin}/v1`, apiKey: API_KEY }));
 }
 
@@ -63,9 +72,9 @@ describe("provider errors", () => {
       },
     }));
     const error = await failure(streamTurn({ model: openAI(server.origin), system: "s", messages, tools }));
-    expect(error.message).toContain("HTTP 401");
+    expect(error.message).toContain("HTTP 401 Unauthorized");
     expect(error.message).toContain(`${server.origin}/v1/chat/completions`);
-    expect(error.message).toContain("Incorrect API key provided");
+    expect(error.message).not.toContain("Incorrect API key provided"); // H4: the body is not echoed
     expect(error.message).toContain("check the API key");
     expect(error.message).not.toContain(API_KEY);
     expect(error.message).not.toContain("SECRET");
@@ -81,8 +90,8 @@ describe("provider errors", () => {
       json: { type: "error", error: { type: "authentication_error", message: `invalid x-api-key ${API_KEY}` } },
     }));
     const error = await failure(streamTurn({ model: anthropic(server.origin), system: "s", messages, tools }));
-    expect(error.message).toMatch(/^Model provider anthropic\.messages \(model "claude-sonnet-4-5"\) failed: HTTP 401/);
-    expect(error.message).toContain("invalid x-api-key");
+    expect(error.message).toMatch(/^Model provider anthropic\.messages \(model "claude-sonnet-4-5"\) failed: HTTP 401 Unauthorized/);
+    expect(error.message).not.toContain("invalid x-api-key");
     expect(error.message).not.toContain(API_KEY);
     expectNoKeyLogged();
   });
@@ -95,8 +104,8 @@ describe("provider errors", () => {
     }));
     const error = await failure(streamTurn({ model: openAI(server.origin), system: "s", messages, tools }));
     expect(server.requests).toHaveLength(3);
-    expect(error.message).toContain("failed after 3 attempts: HTTP 503");
-    expect(error.message).toContain("The server is overloaded");
+    expect(error.message).toContain("failed after 3 attempts: HTTP 503 Service Unavailable");
+    expect(error.message).not.toContain("The server is overloaded");
     expect(error).toMatchObject({ statusCode: 503, retryable: true });
   });
 
@@ -120,7 +129,8 @@ describe("provider errors", () => {
       ],
     }));
     const error = await failure(streamTurn({ model: openAI(server.origin), system: "s", messages, tools }));
-    expect(error.message).toContain("upstream failed");
+    expect(error.message).toContain("the provider reported an error");
+    expect(error.message).not.toContain("upstream failed");
     expect(error.message).not.toContain(API_KEY);
     expectNoKeyLogged();
   });

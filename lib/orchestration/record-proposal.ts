@@ -6,6 +6,7 @@ import "server-only";
  */
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
+import { assertRoomScope } from "../rooms/assert-room-scope";
 import { ToolError } from "../tools/types";
 import { checkCooldown, type OrchestrationProposalInput } from "./proposal";
 
@@ -15,6 +16,8 @@ export async function recordProposal(
   proposal: OrchestrationProposalInput,
   now = new Date(),
 ): Promise<{ proposalId: string }> {
+  // S4: only into a room (and conversation) of the proposer's workspace.
+  await assertRoomScope(prisma, ctx);
   const last = await prisma.orchestrationProposal.findFirst({
     where: { roomId: ctx.roomId, runId: { not: null } },
     orderBy: { createdAt: "desc" },

@@ -7,6 +7,7 @@ import "server-only";
  */
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
+import { assertRoomScope } from "../rooms/assert-room-scope";
 import type { Plan } from "./schemas";
 import { computePlanLayout } from "./stored-plan";
 
@@ -26,6 +27,8 @@ export async function submitPlan(prisma: PrismaClient, ctx: SubmitPlanContext, p
   for (let attempt = 0; ; attempt++) {
     try {
       return await prisma.$transaction(async (tx) => {
+        // S4: only into a room (and conversation) of the submitter's workspace.
+        await assertRoomScope(tx, ctx);
         const latest = await tx.plan.findFirst({ where: { roomId: ctx.roomId }, orderBy: { version: "desc" }, select: { version: true } });
         const version = (latest?.version ?? 0) + 1;
         await tx.plan.updateMany({ where: { roomId: ctx.roomId, status: "submitted" }, data: { status: "superseded" } });

@@ -13,6 +13,7 @@ import { TOOLS } from "../tools/registry";
 import { agentPrompt } from "./agent-prompt";
 import { createHarnessEventSink } from "./harness-event-sink";
 import { modelForAgent } from "./model-for-agent";
+import { scopeRun } from "./run-scope";
 import { createToolServices } from "./tool-services";
 
 export interface AdvanceOptions {
@@ -26,11 +27,18 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
   const { prisma } = db;
   const run = await prisma.run.findUnique({
     where: { id: runId },
-    include: { agent: true, workspace: { select: { id: true, modelSettings: true } }, room: { select: { id: true, name: true, agent: true } } },
+    include: {
+      agent: true,
+      workspace: { select: { id: true, modelSettings: true } },
+      room: { select: { id: true, name: true, workspaceId: true, agent: true } },
+      conversation: { select: { id: true, roomId: true } },
+    },
   });
   if (!run) return null;
-  const agent = run.agent ?? run.room?.agent ?? null;
-  const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId: run.roomId, conversationId: run.conversationId });
+  // S4: only what lies inside the run's own workspace is bound to it.
+  const { room, conversationId, agent } = scopeRun(run);
+  const roomId = room?.id ?? null;
+  const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId, conversationId });
   try {
     return await advanceRun(
       {
@@ -45,13 +53,13 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
           if (!agent) throw new Error("This room has no agent; add one in the workspace settings and pick it for the room.");
           return {
             model: modelForAgent(agent, run.workspace),
-            agentPrompt: agentPrompt(agent, run.room),
+            agentPrompt: agentPrompt(agent, room),
             agentAllowlist: agent.restrictModules ? agent.moduleAllowlist : null,
             services: createToolServices(prisma, {
               workspaceId: run.workspaceId,
-              roomId: run.roomId,
+              roomId,
               runId: run.id,
-              conversationId: run.conversationId,
+              conversationId,
               author: `agent:${agent.name}`,
             }),
           };

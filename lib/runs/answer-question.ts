@@ -12,8 +12,13 @@ export async function answerQuestion(
   prisma: PrismaClient,
   input: { workspaceId: string; runId: string; callId: string; answer: string; userId: string },
 ) {
-  const run = await prisma.run.findFirst({ where: { id: input.runId, workspaceId: input.workspaceId }, select: { id: true, roomId: true } });
+  const run = await prisma.run.findFirst({
+    where: { id: input.runId, workspaceId: input.workspaceId },
+    select: { id: true, room: { select: { id: true, workspaceId: true } } },
+  });
   if (!run) throw notFound("That run");
+  // S4: the event goes to the run's room only when that room is this workspace's.
+  const roomId = run.room?.workspaceId === input.workspaceId ? run.room.id : null;
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.toolCall.updateMany({
       where: { runId: run.id, callId: input.callId, tool: "ask_user", status: "waiting" },
@@ -21,6 +26,6 @@ export async function answerQuestion(
     });
     if (count === 0) throw new AppError("conflict", "That question was already answered or is not waiting for an answer.");
     await enqueueJob(tx, advanceRunJob(run.id));
-    await recordEvent(tx, { workspaceId: input.workspaceId, roomId: run.roomId, runId: run.id, type: "question.answered", data: { callId: input.callId } });
+    await recordEvent(tx, { workspaceId: input.workspaceId, roomId, runId: run.id, type: "question.answered", data: { callId: input.callId } });
   });
 }

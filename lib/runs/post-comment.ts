@@ -1,7 +1,8 @@
 import "server-only";
-/** post_comment: an agent's message for people, in the room's conversation. */
+/** post_comment: an agent's message for people, in the room's conversation (S4: of the run's own workspace). */
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
+import { assertRoomScope } from "../rooms/assert-room-scope";
 
 export async function postComment(
   prisma: PrismaClient,
@@ -9,6 +10,7 @@ export async function postComment(
   body: string,
 ): Promise<{ messageId: string }> {
   return prisma.$transaction(async (tx) => {
+    await assertRoomScope(tx, ctx);
     const message = await tx.message.create({
       data: { conversationId: ctx.conversationId, role: "assistant", runId: ctx.runId, content: body, meta: { kind: "comment" } },
     });

@@ -2,7 +2,9 @@ import "server-only";
 /**
  * Binds the tools' domain operations to the database for one run. Every
  * operation is scoped to the run's own room and workspace; a run without a
- * room gets noRoomServices (S4).
+ * room — or whose stored room is another workspace's, which run-scope.ts turns
+ * into no room — gets noRoomServices (S4). Each operation checks the room's
+ * workspace again inside its own transaction.
  */
 import type { PrismaClient } from "../db/generated/client";
 import { recordProposal } from "../orchestration/record-proposal";

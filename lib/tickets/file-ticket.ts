@@ -1,7 +1,8 @@
 import "server-only";
-/** A ticket filed by an agent (create_ticket) outside any orchestration. */
+/** A ticket filed by an agent (create_ticket) outside any orchestration; S4: in a room of its own workspace. */
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
+import { assertRoomScope } from "../rooms/assert-room-scope";
 
 export async function fileTicket(
   prisma: PrismaClient,
@@ -9,6 +10,7 @@ export async function fileTicket(
   input: { title: string; description: string },
 ): Promise<{ ticketId: string }> {
   return prisma.$transaction(async (tx) => {
+    await assertRoomScope(tx, ctx);
     const ticket = await tx.ticket.create({
       data: { roomId: ctx.roomId, key: `t-${Date.now().toString(36)}`, title: input.title, description: input.description },
     });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAgent } from "../../lib/agents/create-agent";
 import { listAgents } from "../../lib/agents/list-agents";
 import { updateAgent } from "../../lib/agents/update-agent";
@@ -6,6 +6,8 @@ import { TOOL_SPECS } from "../../lib/tools/registry";
 import type { WorkspaceActor } from "../../lib/workspaces/actor";
 import { createWorkspace } from "../../lib/workspaces/create-workspace";
 import { testDatabase } from "../support/db";
+
+afterEach(() => vi.unstubAllEnvs());
 
 let seq = 0;
 async function owner(): Promise<WorkspaceActor> {
@@ -78,6 +80,8 @@ describe("agents", () => {
     await expect(createAgent(prisma, actor, { name: "ScriptOnLlm", provider: "anthropic", model: "claude", script })).rejects.toMatchObject({
       issues: [expect.objectContaining({ path: ["script"] })],
     });
+    // H4: a local Ollama is an endpoint the operator allows.
+    vi.stubEnv("GATEHOUSE_ALLOWED_MODEL_HOSTS", "localhost:11434");
     const ollama = await createAgent(prisma, actor, { name: "Ollama", provider: "openai_compatible", model: "llama3.1", baseUrl: "http://localhost:11434/v1" });
     expect(ollama).toMatchObject({ model: "llama3.1", baseUrl: "http://localhost:11434/v1" });
   });
@@ -99,7 +103,8 @@ describe("agents", () => {
     await expect(updateAgent(prisma, actor, agent.id, { moduleAllowlist: ["grepp"] })).rejects.toMatchObject({ name: "ZodError" });
     // Switching to an OpenAI-compatible server without saying where it is fails…
     await expect(updateAgent(prisma, actor, agent.id, { provider: "openai_compatible", model: "qwen" })).rejects.toMatchObject({ name: "ZodError" });
-    // …and with the URL (and the script dropped) it works.
+    // …and with the URL (and the script dropped) it works, on a host the operator allows (H4).
+    vi.stubEnv("GATEHOUSE_ALLOWED_MODEL_HOSTS", "127.0.0.1:8000");
     const switched = await updateAgent(prisma, actor, agent.id, {
       provider: "openai_compatible",
       model: "qwen",

@@ -2,6 +2,9 @@
  * A real HTTP server for provider tests: it records what the client sent and
  * answers in the provider's own wire format (JSON or server-sent events), so
  * the provider SDKs run unmodified over a socket. Test-only.
+ *
+ * H4 refuses loopback model endpoints unless the operator allows them, so a
+ * test allows exactly its server: `vi.stubEnv("GATEHOUSE_ALLOWED_MODEL_HOSTS", server.host)`.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -32,6 +35,11 @@ export type Reply =
 export interface WireServer {
   /** http://127.0.0.1:PORT */
   origin: string;
+  /**
+   * 127.0.0.1:PORT — what a test puts in GATEHOUSE_ALLOWED_MODEL_HOSTS so that
+   * exactly this loopback server is reachable as a model endpoint (H4)
+   */
+  host: string;
   requests: RecordedRequest[];
   close(): Promise<void>;
 }
@@ -56,6 +64,8 @@ async function writeSse(res: ServerResponse, reply: Extract<Reply, { sse: SseEve
 
 export async function startWireServer(
   handler: (request: RecordedRequest, index: number) => Reply,
+  /** `listen` "::" takes every local address (IPv6 and IPv4-mapped too); default 127.0.0.1 */
+  options: { listen?: string } = {},
 ): Promise<WireServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
@@ -70,16 +80,17 @@ export async function startWireServer(
       const reply = handler(request, requests.length - 1);
       if ("sse" in reply) return writeSse(res, reply);
       res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-      res.end(JSON.stringify(reply.json));
+      res.end(reply.json === undefined ? "" : JSON.stringify(reply.json));
     })().catch((error: unknown) => {
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { message: `test server failed: ${String(error)}` } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.listen ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
     requests,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getPrisma } from "@/lib/db/client";
 import { listAgents } from "@/lib/agents/list-agents";
+import { serverEndpointsView } from "@/lib/models/server-endpoints";
 import { TOOL_SPECS } from "@/lib/tools/registry";
 import { AgentsPanel } from "@/components/settings/agents-panel";
 import { requireMembership } from "../../require-membership";
@@ -13,5 +14,6 @@ export default async function AgentsPage({ params }: Readonly<{ params: Promise<
   const agents = await listAgents(await getPrisma(), membership.workspaceId);
   // Only what the picker shows; the registry itself (with execute) stays on the server.
   const tools = TOOL_SPECS.map(({ name, tier, description }) => ({ name, tier, description }));
-  return <AgentsPanel initialAgents={agents} tools={tools} />;
+  // H4: the form says up front which endpoints the server's keys are for (the keys stay here).
+  return <AgentsPanel initialAgents={agents} tools={tools} endpoints={serverEndpointsView()} />;
 }
