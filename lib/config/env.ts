@@ -71,6 +71,12 @@ export const envSchema = z.object({
   GATEHOUSE_SANDBOX_GID: intIn(1, 2_147_483_646, 61_000),
   /** folders repositories may be registered from (colon-separated) */
   GATEHOUSE_REPOSITORY_ROOTS: colonList,
+  /**
+   * H5: how many reverse proxies in front of Gatehouse append the client's
+   * address to X-Forwarded-For; the sign-in limit per address counts that
+   * address (0 = exposed directly)
+   */
+  GATEHOUSE_TRUSTED_PROXIES: intIn(0, 10, 0),
   /** model endpoints on loopback or private addresses that agents may use (comma-separated host[:port]) */
   GATEHOUSE_ALLOWED_MODEL_HOSTS: commaList,
 });
