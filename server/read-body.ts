@@ -15,8 +15,8 @@ import { AppError } from "@/lib/errors/app-error";
 export const BODY_LIMITS = {
   /** every JSON API body: messages, plans, agent scripts are far smaller */
   json: 1024 * 1024,
-  /** sign-up: a name, an email and a password */
-  signUp: 16 * 1024,
+  /** sign-up and next-auth's forms: a name, an email, a password, a CSRF token */
+  auth: 16 * 1024,
   /** GitHub allows 25 MB; pull_request and check_run payloads are far smaller */
   webhook: 5 * 1024 * 1024,
   /** one MCP JSON-RPC message */

@@ -24,9 +24,9 @@ export async function POST(req: Request): Promise<Response> {
     // A form post must come from our own page; a JSON call may also come from a program (see request-guard).
     assertSameOrigin(req, { browserOnly: isForm });
     if (!isForm) assertJsonBody(req);
-    const raw = isForm ? await readFormBody(req, BODY_LIMITS.signUp) : null;
+    const raw = isForm ? await readFormBody(req, BODY_LIMITS.auth) : null;
     next = safeNext(raw?.next);
-    const body = raw ? signUpBody.parse(raw) : await readJsonBody(req, signUpBody, BODY_LIMITS.signUp);
+    const body = raw ? signUpBody.parse(raw) : await readJsonBody(req, signUpBody, BODY_LIMITS.auth);
     await signUp(await getPrisma(), body);
     if (isForm) return seeOther(`/signin?${new URLSearchParams({ next, notice: "signed-up" })}`);
     return Response.json(SIGN_UP_ANSWER, { status: 202 });
