@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { QueryProvider } from "@/components/ui/query-provider";
 import "./globals.css";
@@ -11,11 +12,13 @@ export const metadata: Metadata = {
 // Dark mode follows the system unless the person picked one (stored in localStorage).
 const themeScript = `try{const t=localStorage.getItem("gatehouse-theme");const d=t?t==="dark":matchMedia("(prefers-color-scheme: dark)").matches;document.documentElement.classList.toggle("dark",d);document.documentElement.classList.toggle("light",!d)}catch{}`;
 
-export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+// H5: pages run under a nonce-based CSP (proxy.ts); reading the nonce also renders every page per request, as a nonce requires.
+export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className="min-h-screen font-sans">
         <QueryProvider>{children}</QueryProvider>

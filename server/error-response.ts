@@ -14,6 +14,8 @@ const TITLES: Record<ErrorCode, string> = {
   forbidden: "Not allowed",
   not_found: "Not found",
   conflict: "Conflict",
+  payload_too_large: "Request too large",
+  unsupported_media_type: "Unsupported media type",
   unprocessable: "Refused",
   too_many_requests: "Too many requests",
   internal: "Internal error",

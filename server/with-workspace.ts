@@ -1,16 +1,21 @@
 import "server-only";
 /**
- * Every workspace route goes through here: session → membership of the
- * workspace named in the URL → role check → handler, with errors mapped in one
- * place. A workspace the caller is not a member of answers 404, exactly like
- * one that does not exist, so ids never leak across tenants.
+ * Every cookie-authenticated route goes through here: the H5 request guard
+ * (same origin and a JSON body for state changes; path and query text the
+ * database can store) → session → membership of the workspace named in the
+ * URL → role check → handler, with errors mapped in one place. A workspace the
+ * caller is not a member of answers 404, exactly like one that does not
+ * exist, so ids never leak across tenants.
  */
 import type { ZodType } from "zod";
 import { can, PERMISSION_VERBS, type Permission, type Role } from "@/lib/auth/permissions";
 import { getPrisma, type Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { onAccessChange } from "./access-watch";
 import { errorResponse } from "./error-response";
+import { assertStorable, BODY_LIMITS, readJsonBody } from "./read-body";
 import { invalidateWorkspace } from "./read-cache";
+import { guardStateChange } from "./request-guard";
 import { getRequestUser, type SessionUser } from "./session";
 
 export interface WorkspaceContext<P> {
@@ -29,14 +34,24 @@ type Membership = { role: Role; workspace: { id: string; slug: string; name: str
 /**
  * Memberships are read on every request; a hot read path remembers them for
  * MEMBERSHIP_TTL_MS. Any write through this process forgets them all, so a
- * role change or removal made here applies at once, and one made in another
- * process within the TTL.
+ * role change or removal made here applies at once; one made in another
+ * process arrives as an access notice (H5) and is forgotten then, the TTL
+ * bounding a lost notice.
  */
 const MEMBERSHIP_TTL_MS = 2_000;
 // On globalThis: Next may load this module once per route bundle, and a write in one
 // route must clear what every route remembers.
-const globalForMemberships = globalThis as unknown as { gatehouseMemberships?: Map<string, { value: Membership | null; expires: number }> };
+const globalForMemberships = globalThis as unknown as {
+  gatehouseMemberships?: Map<string, { value: Membership | null; expires: number }>;
+  gatehouseMembershipsWatched?: boolean;
+};
 const memberships = (globalForMemberships.gatehouseMemberships ??= new Map());
+if (!globalForMemberships.gatehouseMembershipsWatched) {
+  globalForMemberships.gatehouseMembershipsWatched = true;
+  onAccessChange((notice) => {
+    if (notice.kind === "membership") memberships.clear();
+  });
+}
 
 async function findMembership(prisma: Prisma, userId: string, slug: string): Promise<Membership | null> {
   const key = `${userId}\u0000${slug}`;
@@ -54,9 +69,13 @@ async function findMembership(prisma: Prisma, userId: string, slug: string): Pro
 export function withUser<P>(handler: (ctx: { req: Request; params: P; user: SessionUser; prisma: Prisma }) => Promise<Response>) {
   return async (req: Request, route: RouteContext<P>): Promise<Response> => {
     try {
+      guardStateChange(req);
+      const params = await route.params;
+      assertStorable(params, ["params"]);
+      assertStorable(queryOf(req), ["query"]);
       const user = await getRequestUser(req);
       if (!user) throw new AppError("unauthorized", "Sign in first.");
-      return await handler({ req, params: await route.params, user, prisma: await getPrisma() });
+      return await handler({ req, params, user, prisma: await getPrisma() });
     } catch (error) {
       return errorResponse(error);
     }
@@ -85,13 +104,23 @@ export function withWorkspace<P extends { workspace: string }>(
   });
 }
 
-/** Parses a JSON body with a zod schema; bad JSON or bad fields are a 400 that says what to fix. */
-export async function readJson<T>(req: Request, schema: ZodType<T>): Promise<T> {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw new AppError("bad_request", "The request body must be JSON.");
+/** Every query parameter, repeated names included, for the storable-text check. */
+function queryOf(req: Request): Record<string, string | string[]> | null {
+  const search = new URL(req.url).searchParams;
+  if (search.size === 0) return null;
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of search) {
+    const seen = query[key];
+    query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   }
-  return schema.parse(body);
+  return query;
+}
+
+/**
+ * Parses a JSON body with a zod schema: read with a size limit while it
+ * streams (413 past it), text PostgreSQL refuses is a 400 naming the field,
+ * bad JSON or bad fields are a 400 that says what to fix.
+ */
+export function readJson<T>(req: Request, schema: ZodType<T>, limit: number = BODY_LIMITS.json): Promise<T> {
+  return readJsonBody(req, schema, limit);
 }

@@ -3,10 +3,15 @@ import "server-only";
  * Creating an account with email and password. The email is the identity
  * (lower-cased, so "Ada@Example.com" and "ada@example.com" are one person);
  * the password is stored only as a scrypt hash.
+ *
+ * H5: sign-up does not reveal whether an address already has an account. The
+ * answer is the same either way, and so is the work: the password is hashed
+ * whether or not an account is created, and an existing account is left
+ * untouched. (Whoever owns the address signs in with their own password; the
+ * sign-in that follows is rate-limited like any other.)
  */
 import { z } from "zod";
 import type { Prisma } from "../db/client";
-import { AppError } from "../errors/app-error";
 import { hashPassword } from "./password";
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -23,29 +28,18 @@ export const signUpBody = z.object({
 
 export type SignUpBody = z.infer<typeof signUpBody>;
 
-/** What the browser learns about a new account. */
-export interface SignedUpUser {
-  id: string;
-  email: string;
-  name: string;
-}
+/** What the caller learns — the same for a new and an existing address. */
+export const SIGN_UP_ANSWER = {
+  ok: true,
+  detail: "If this email address was new, its account is ready: sign in with the password you chose.",
+} as const;
 
-const DUPLICATE = "An account with this email already exists. Sign in instead.";
-
-export async function signUp(prisma: Prisma, input: SignUpBody): Promise<SignedUpUser> {
+/** Creates the account if the address is new; `created` is for the server's own use, never for the response. */
+export async function signUp(prisma: Prisma, input: SignUpBody): Promise<{ created: boolean }> {
   const { email, name, password } = signUpBody.parse(input);
-  if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) {
-    throw new AppError("conflict", DUPLICATE);
-  }
+  // Hash first, unconditionally: the time taken must not depend on whether the address is known.
   const passwordHash = await hashPassword(password);
-  try {
-    return await prisma.user.create({
-      data: { email, name, passwordHash },
-      select: { id: true, email: true, name: true },
-    });
-  } catch (error) {
-    // Two sign-ups for one email at once: the unique index decides, the loser gets the same answer.
-    if ((error as { code?: string }).code === "P2002") throw new AppError("conflict", DUPLICATE);
-    throw error;
-  }
+  // skipDuplicates (ON CONFLICT DO NOTHING): an existing account, or a concurrent sign-up for the same address, is left as it is.
+  const inserted = await prisma.user.createMany({ data: [{ email, name, passwordHash }], skipDuplicates: true });
+  return { created: inserted.count === 1 };
 }

@@ -112,6 +112,12 @@ export const envSchema = z.object({
    * port allows every port). Checked on the address each connection goes to.
    */
   GATEHOUSE_ALLOWED_MODEL_HOSTS: hostList,
+  /**
+   * H5: how many reverse proxies in front of Gatehouse append the client's
+   * address to X-Forwarded-For; the sign-in limit per address counts that
+   * address (0 = exposed directly)
+   */
+  GATEHOUSE_TRUSTED_PROXIES: intIn(0, 10, 0),
 });
 
 export type Env = z.infer<typeof envSchema>;

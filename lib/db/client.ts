@@ -52,26 +52,39 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
   // the pool replaces it on the next query.
   pool.on("error", (error) => console.error("[gatehouse] idle database connection lost:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  let listener: pg.Client | null = null;
+  // One listening connection, even when several subscribers ask for it at once (the event hub,
+  // the access watch and the worker start together).
+  let listener: Promise<pg.Client> | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  // LISTEN statements run one at a time: pg warns about (and will drop) overlapping queries on a client.
+  let listenQueue: Promise<unknown> = Promise.resolve();
 
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    client.on("notification", (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? "")));
-    // A dropped LISTEN connection is re-opened lazily and re-subscribed.
-    client.on("error", () => {
+  function listenerClient(): Promise<pg.Client> {
+    listener ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on("notification", (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? "")));
+      // A dropped LISTEN connection is re-opened lazily and re-subscribed.
+      client.on("error", () => {
+        listener = null;
+        void resubscribe();
+      });
+      return client;
+    })().catch((error) => {
       listener = null;
-      void resubscribe();
+      throw error;
     });
-    listener = client;
-    return client;
+    return listener;
+  }
+  function runListen(client: pg.Client, channel: string): Promise<unknown> {
+    const run = listenQueue.then(() => client.query(`LISTEN "${channel}"`));
+    listenQueue = run.catch(() => undefined);
+    return run;
   }
   async function resubscribe() {
     const client = await listenerClient().catch(() => null);
     if (!client) return;
-    for (const channel of handlers.keys()) await client.query(`LISTEN "${channel}"`);
+    for (const channel of handlers.keys()) await runListen(client, channel);
   }
 
   return {
@@ -85,7 +98,7 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN "${channel}"`);
+        await runListen(client, channel);
       }
       set.add(onMessage);
       return async () => {
@@ -97,7 +110,7 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
     },
     async close() {
       await prisma.$disconnect();
-      await listener?.end().catch(() => undefined);
+      await (await listener?.catch(() => null))?.end().catch(() => undefined);
       await pool.end();
     },
   };

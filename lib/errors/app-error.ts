@@ -14,6 +14,10 @@ export const ERROR_STATUS = {
   not_found: 404,
   /** the transition is no longer possible (e.g. an approval already decided) */
   conflict: 409,
+  /** H5: the request body is over its limit (refused while streaming, never buffered whole) */
+  payload_too_large: 413,
+  /** H5: a state-changing request whose body is not the media type the route takes */
+  unsupported_media_type: 415,
   /** well-formed but refused by a domain rule */
   unprocessable: 422,
   /** a cooldown or limit */

@@ -3,6 +3,8 @@ import "server-only";
  * An SSE stream of a topic: replays stored events after the client's last id
  * (Last-Event-ID), then continues live, in order and without duplicates —
  * live events that arrive during the replay are held back and deduplicated.
+ * H5: the server can end a stream (`closeSignal`, e.g. the person lost access);
+ * from that moment nothing more is sent on it.
  */
 import type { EventHub, StreamEvent } from "./event-hub";
 
@@ -11,6 +13,8 @@ export interface OpenStreamOptions {
   topic: string;
   after: bigint;
   signal: AbortSignal;
+  /** aborting it ends the stream from the server's side: nothing more is delivered */
+  closeSignal?: AbortSignal;
   /** runs while the stream is open (presence heartbeats) */
   onOpen?: () => Promise<() => Promise<void>>;
   heartbeatMs?: number;
@@ -34,7 +38,7 @@ export function openEventStream(options: OpenStreamOptions): Response {
       const held: StreamEvent[] = [];
       let closed = false;
       const send = (text: string) => {
-        if (closed) return;
+        if (closed || options.closeSignal?.aborted) return;
         try {
           controller.enqueue(encoder.encode(text));
         } catch {
@@ -71,14 +75,17 @@ export function openEventStream(options: OpenStreamOptions): Response {
         unsubscribe();
         await stopPresence?.();
       };
-      options.signal.addEventListener("abort", () => {
+      const end = () => {
         void cleanup?.();
         try {
           controller.close();
         } catch {
           // already closed
         }
-      });
+      };
+      options.signal.addEventListener("abort", end);
+      options.closeSignal?.addEventListener("abort", end);
+      if (options.signal.aborted || options.closeSignal?.aborted) end();
     },
     async cancel() {
       await cleanup?.();

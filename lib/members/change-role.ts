@@ -4,6 +4,7 @@ import "server-only";
  * current role and the new one (an admin can neither promote to owner nor
  * demote an owner), and the last owner stays an owner.
  */
+import { notifyAccessChange } from "../auth/access-notice";
 import { canGrant } from "../auth/permissions";
 import type { Prisma } from "../db/client";
 import { AppError } from "../errors/app-error";
@@ -32,6 +33,8 @@ export async function changeRole(prisma: Prisma, actor: WorkspaceActor, memberId
       throw new AppError("unprocessable", "The last owner cannot be demoted. Make someone else an owner first.");
     }
     const updated = await tx.membership.update({ where: { id: member.id }, data: { role }, select: memberSelect });
+    // H5: delivered on commit; every process closes this person's open streams of the workspace.
+    await notifyAccessChange(tx, { kind: "membership", workspaceId: actor.workspaceId, userId: member.user.id });
     await tx.auditEvent.create({
       data: {
         workspaceId: actor.workspaceId,

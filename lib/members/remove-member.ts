@@ -4,6 +4,7 @@ import "server-only";
  * remove an owner), and the last owner cannot be removed, not even by
  * themselves: a workspace always has someone who can manage it.
  */
+import { notifyAccessChange } from "../auth/access-notice";
 import { canGrant } from "../auth/permissions";
 import type { Prisma } from "../db/client";
 import { AppError } from "../errors/app-error";
@@ -27,6 +28,8 @@ export async function removeMember(prisma: Prisma, actor: WorkspaceActor, member
       throw new AppError("unprocessable", "The last owner cannot be removed. Make someone else an owner first.");
     }
     await tx.membership.delete({ where: { id: member.id } });
+    // H5: delivered on commit; every process closes this person's open streams of the workspace.
+    await notifyAccessChange(tx, { kind: "membership", workspaceId: actor.workspaceId, userId: member.userId });
     await tx.auditEvent.create({
       data: {
         workspaceId: actor.workspaceId,

@@ -4,7 +4,6 @@
  * R3/R4 refusals as HTTP answers.
  */
 import path from "node:path";
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pulls from "../../app/api/workspaces/[workspace]/pulls/route";
 import * as pull from "../../app/api/workspaces/[workspace]/pulls/[pullId]/route";
@@ -15,10 +14,9 @@ import * as finding from "../../app/api/workspaces/[workspace]/pulls/[pullId]/fi
 import * as confirm from "../../app/api/workspaces/[workspace]/pulls/[pullId]/findings/[findingId]/confirm/route";
 import * as status from "../../app/api/workspaces/[workspace]/pulls/[pullId]/findings/[findingId]/status/route";
 import type { Database } from "../../lib/db/client";
-import { authSecret } from "../../lib/auth/auth-secret";
 import { createSampleRepo } from "../../lib/demo/sample-repo";
 import { testDatabase } from "../support/db";
-import { createUser, createWorkspace } from "../support/factories";
+import { createUser, createWorkspace, sessionCookie } from "../support/factories";
 import { drainJobs, useDataDir } from "../support/reviews";
 
 let data: Awaited<ReturnType<typeof useDataDir>>;
@@ -36,12 +34,12 @@ afterAll(async () => {
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 async function as(userId: string) {
-  const token = await encode({ token: { uid: userId, sub: userId }, secret: authSecret() });
+  const { cookie } = await sessionCookie(db.prisma, userId);
   return async (handler: unknown, params: Record<string, string>, init: { method?: string; body?: unknown; query?: string } = {}) => {
     const url = `http://localhost/api/x${init.query ? `?${init.query}` : ""}`;
     const req = new Request(url, {
       method: init.method ?? "GET",
-      headers: { cookie: `next-auth.session-token=${token}`, "content-type": "application/json" },
+      headers: { cookie, "content-type": "application/json" },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
     const res = await (handler as Handler)(req, { params: Promise.resolve(params) });

@@ -4,10 +4,20 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "../../lib/db/generated/client";
+import { encode } from "next-auth/jwt";
+import { authSecret } from "../../lib/auth/auth-secret";
+import { createSession } from "../../lib/auth/create-session";
 import { hashPassword } from "../../lib/auth/password";
 import { newCheckpoint } from "../../lib/harness/checkpoint";
 
 export const uid = () => randomUUID().slice(0, 8);
+
+/** A Cookie header signed in as `userId`, on a real (revocable, H5) session row, as next-auth would set it. */
+export async function sessionCookie(prisma: PrismaClient, userId: string): Promise<{ cookie: string; sessionId: string }> {
+  const sessionId = await createSession(prisma, userId, 3600);
+  const token = await encode({ token: { uid: userId, sub: userId, sid: sessionId }, secret: authSecret() });
+  return { cookie: `next-auth.session-token=${token}`, sessionId };
+}
 
 export async function createUser(prisma: PrismaClient, name = `user-${uid()}`, password = "correct horse battery") {
   return prisma.user.create({ data: { email: `${name}@test.local`.toLowerCase(), name, passwordHash: await hashPassword(password) } });

@@ -1,13 +1,17 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { safeNext } from "@/lib/auth/safe-next";
 import { githubEnabled } from "@/server/auth-options";
+import { CSRF_HEADER } from "@/server/csrf-cookie";
 import { getSessionUser } from "@/server/session";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-type Props = { searchParams: Promise<{ next?: string | string[]; callbackUrl?: string | string[]; error?: string | string[] }> };
+type Props = {
+  searchParams: Promise<{ next?: string | string[]; callbackUrl?: string | string[]; error?: string | string[]; notice?: string | string[] }>;
+};
 
 export default async function SignInPage({ searchParams }: Readonly<Props>) {
   const query = await searchParams;
@@ -15,7 +19,11 @@ export default async function SignInPage({ searchParams }: Readonly<Props>) {
   const next = safeNext(query.next ?? relative(query.callbackUrl));
   if (await getSessionUser()) redirect(next);
   const error = Array.isArray(query.error) ? query.error[0] : query.error;
-  return <SignInForm next={next} github={githubEnabled()} initialError={error ?? null} />;
+  // H5: next-auth's CSRF token (cookie set by proxy.ts), so the form posts as plain HTML before hydration.
+  const csrfToken = (await headers()).get(CSRF_HEADER) ?? "";
+  return (
+    <SignInForm next={next} github={githubEnabled()} initialError={error ?? null} csrfToken={csrfToken} signedUp={query.notice === "signed-up"} />
+  );
 }
 
 /** next-auth's callbackUrl is absolute; keep only its path so safeNext can judge it. */

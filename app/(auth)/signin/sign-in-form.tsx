@@ -16,10 +16,24 @@ const ERRORS: Record<string, string> = {
   OAuthCallback: "GitHub sign-in did not finish. Try again in a moment.",
   AccessDenied: "Access was denied.",
   SessionRequired: "Sign in to continue.",
+  SessionRevoked: "You were signed out. Sign in again.",
+  TooManyAttempts: "Too many failed sign-in attempts for this account or from your network. Wait 15 minutes, then try again.",
 };
 const DEFAULT_ERROR = "Sign-in failed. Try again.";
 
-export function SignInForm({ next, github, initialError }: Readonly<{ next: string; github: boolean; initialError: string | null }>) {
+/**
+ * H5: a real POST form to next-auth's credentials callback (with its CSRF
+ * token), so before hydration — or without JavaScript — it still signs in
+ * and the password never lands in a URL. Once hydrated, the script takes over
+ * to show errors in place.
+ */
+export function SignInForm({
+  next,
+  github,
+  initialError,
+  csrfToken,
+  signedUp,
+}: Readonly<{ next: string; github: boolean; initialError: string | null; csrfToken: string; signedUp: boolean }>) {
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -47,13 +61,22 @@ export function SignInForm({ next, github, initialError }: Readonly<{ next: stri
   return (
     <Card>
       <h1 className="mb-4 text-xl font-semibold tracking-tight">Sign in</h1>
+      {signedUp && !error ? (
+        <p role="status" className="mb-4 text-sm text-zinc-700 dark:text-zinc-300">
+          If that email address was new, its account is ready. Sign in with the password you chose.
+        </p>
+      ) : null}
       <form
         className="space-y-4"
+        method="post"
+        action="/api/auth/callback/credentials"
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
         }}
       >
+        <input type="hidden" name="csrfToken" value={csrfToken} />
+        <input type="hidden" name="callbackUrl" value={next} />
         <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <TextField
           label="Password"

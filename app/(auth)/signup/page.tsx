@@ -7,8 +7,11 @@ import { SignUpForm } from "./sign-up-form";
 
 export const metadata: Metadata = { title: "Create an account" };
 
-export default async function SignUpPage({ searchParams }: Readonly<{ searchParams: Promise<{ next?: string | string[] }> }>) {
-  const next = safeNext((await searchParams).next);
+export default async function SignUpPage({ searchParams }: Readonly<{ searchParams: Promise<{ next?: string | string[]; error?: string | string[] }> }>) {
+  const query = await searchParams;
+  const next = safeNext(query.next);
   if (await getSessionUser()) redirect(next);
-  return <SignUpForm next={next} github={githubEnabled()} />;
+  // Set when the form was posted before hydration and refused (the API redirects back with the reason).
+  const error = Array.isArray(query.error) ? query.error[0] : query.error;
+  return <SignUpForm next={next} github={githubEnabled()} initialError={error?.slice(0, 300) ?? null} />;
 }

@@ -12,12 +12,17 @@ import { fetchJson } from "@/components/ui/fetch-json";
 
 const MIN_PASSWORD = 8;
 
-export function SignUpForm({ next, github }: Readonly<{ next: string; github: boolean }>) {
+/**
+ * H5: a real POST form to the sign-up API, so before hydration — or without
+ * JavaScript — it still works (the API redirects to sign in) and the password
+ * never lands in a URL. Once hydrated, the script posts JSON and signs in.
+ */
+export function SignUpForm({ next, github, initialError }: Readonly<{ next: string; github: boolean; initialError: string | null }>) {
   const router = useRouter();
   const [form, setForm] = useState({ name: "", email: "", password: "" });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-  const [signInError, setSignInError] = useState<string | null>(null);
+  const [signInError, setSignInError] = useState<string | null>(initialError);
   const errors = fieldErrors(failure, ["name", "email", "password"]);
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
@@ -34,8 +39,12 @@ export function SignUpForm({ next, github }: Readonly<{ next: string; github: bo
     }
     const result = await signIn("credentials", { email: form.email, password: form.password, redirect: false, callbackUrl: next }).catch(() => null);
     if (!result || result.error) {
-      // The account exists; only the automatic sign-in failed.
-      setSignInError("Your account was created, but signing in failed. Sign in with your new password.");
+      // Sign-up does not say whether the address already had an account (H5); signing in is where a wrong password shows.
+      setSignInError(
+        result?.error === "TooManyAttempts"
+          ? "Too many failed sign-in attempts for this account or from your network. Wait 15 minutes, then try again."
+          : "Signing in with that email and password failed. If the address already had an account, sign in with its password.",
+      );
       setPending(false);
       return;
     }
@@ -48,11 +57,14 @@ export function SignUpForm({ next, github }: Readonly<{ next: string; github: bo
       <h1 className="mb-4 text-xl font-semibold tracking-tight">Create an account</h1>
       <form
         className="space-y-4"
+        method="post"
+        action="/api/auth/signup"
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
         }}
       >
+        <input type="hidden" name="next" value={next} />
         <TextField label="Name" name="name" autoComplete="name" required maxLength={100} value={form.name} onChange={set("name")} error={errors.fields.name} />
         <TextField
           label="Email"
