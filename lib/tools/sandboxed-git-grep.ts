@@ -32,6 +32,8 @@ export interface GrepOptions {
   timeoutMs: number;
   maxOutputBytes: number;
   signal: AbortSignal;
+  /** tests only */
+  bwrapPath?: string;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function sandboxedGitGrep(worktree: string, grepArgs: readonly stri
         GIT_CEILING_DIRECTORIES: path.dirname(worktree),
       },
       signal: options.signal,
+      bwrapPath: options.bwrapPath,
     });
     if (result.timedOut) throw new ToolError(`git grep timed out after ${options.timeoutMs} ms; narrow the pattern or the path`);
     if (result.exitCode === 0 || result.exitCode === 1) {
