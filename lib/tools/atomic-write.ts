@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { open, rename, unlink } from "node:fs/promises";
 import { sandboxUser } from "../sandbox/sandbox-user";
 import type { Owner } from "./resolve-in-worktree";
+import { ToolError } from "./types";
 import { CREATE_FILE, entryPath, type Dir } from "./worktree-dir";
 
 export interface WriteOptions {
@@ -24,10 +25,21 @@ export interface WriteOptions {
   owner: Owner | null;
 }
 
+/** What the agent's own changes can make a write run into; the model can simply try again. */
+const RACED = new Set(["ENOENT", "ENOTDIR", "EISDIR", "ENOTEMPTY", "EEXIST"]);
+
+function asToolError(err: unknown, name: string): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code && RACED.has(code)) return new ToolError(`could not write ${name}: its directory changed while it was being written (${code}); try again`);
+  return err;
+}
+
 export async function atomicWrite(dir: Dir, name: string, content: string, options: WriteOptions): Promise<void> {
   const mode = options.mode & 0o777;
   const temp = `.${name}.${randomBytes(6).toString("hex")}.gatehouse-tmp`;
-  const handle = await open(entryPath(dir, temp), CREATE_FILE, mode);
+  const handle = await open(entryPath(dir, temp), CREATE_FILE, mode).catch((err) => {
+    throw asToolError(err, name);
+  });
   try {
     await handle.writeFile(content);
     // On the descriptor we created, before the file has its name: the sandbox
@@ -39,7 +51,7 @@ export async function atomicWrite(dir: Dir, name: string, content: string, optio
   } catch (err) {
     await handle.close().catch(() => {});
     await unlink(entryPath(dir, temp)).catch(() => {});
-    throw err;
+    throw asToolError(err, name);
   }
 }
 

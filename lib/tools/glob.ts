@@ -8,7 +8,7 @@ import { resolveInWorktree } from "./resolve-in-worktree";
 import { isGitName } from "./tool-path";
 import { ToolError, type ToolDefinition } from "./types";
 import { walkFiles } from "./walk-files";
-import { closeDir, openDirAt, type Dir } from "./worktree-dir";
+import { closeDir, openDirOrNull, type Dir } from "./worktree-dir";
 
 const input = z.strictObject({
   pattern: z.string().min(1).max(500),
@@ -21,11 +21,11 @@ export type GlobInput = z.infer<typeof input>;
  * handle without following links (a link there yields no matches, as a link
  * anywhere in the walk does), or null.
  */
-async function openBase(root: Dir, base: string): Promise<Dir | null> {
+function openBase(root: Dir, base: string): Dir | null {
   let dir = root;
   for (const part of base.split("/").filter((p) => p !== "" && p !== ".")) {
-    const next = part === ".." || isGitName(part) ? null : await openDirAt(dir, part).catch(() => null);
-    if (dir !== root) await closeDir(dir);
+    const next = part === ".." || isGitName(part) ? null : openDirOrNull(dir, part);
+    if (dir !== root) closeDir(dir);
     if (!next) return null;
     dir = next;
   }
@@ -61,7 +61,7 @@ export const globTool: ToolDefinition<GlobInput> = {
     let found: string[] = [];
     let truncated = false;
     try {
-      const start = await openBase(root, base);
+      const start = openBase(root, base);
       if (start) {
         try {
           const walked = await walkFiles(start, base, {
@@ -73,7 +73,7 @@ export const globTool: ToolDefinition<GlobInput> = {
           found = walked.files.filter((file) => matches(file));
           truncated = walked.truncated;
         } finally {
-          if (start !== root) await closeDir(start);
+          if (start !== root) closeDir(start);
         }
       }
     } finally {

@@ -16,8 +16,7 @@
  * with the same messages as before.
  */
 import "server-only";
-import type { Stats } from "node:fs";
-import { lstat, mkdir, readlink, realpath } from "node:fs/promises";
+import { fchownSync, fstatSync, lstatSync, mkdirSync, readlinkSync, realpathSync, type Stats } from "node:fs";
 import path from "node:path";
 import { escapes, insideGit, isGitName, parseToolPath, type ConfineOptions } from "./tool-path";
 import { ToolError } from "./types";
@@ -74,6 +73,25 @@ function errno(err: unknown): string | undefined {
   return (err as NodeJS.ErrnoException).code;
 }
 
+/** A link's target; null when the entry is something else, undefined when it vanished. */
+function readLinkAt(at: string): string | null | undefined {
+  try {
+    return readlinkSync(at);
+  } catch (err) {
+    if (errno(err) === "EINVAL") return null;
+    if (errno(err) === "ENOENT") return undefined;
+    throw new ToolError(`cannot read the link at ${path.basename(at)}: ${errno(err) ?? (err as Error).message}`);
+  }
+}
+
+function lstatOrNull(at: string): Stats | null {
+  try {
+    return lstatSync(at);
+  } catch {
+    return null;
+  }
+}
+
 function kindOf(info: Stats): EntryKind {
   if (info.isFile()) return "file";
   if (info.isDirectory()) return "directory";
@@ -83,12 +101,15 @@ function kindOf(info: Stats): EntryKind {
 
 export async function resolveInWorktree(worktree: string, input: string, options: ResolveOptions): Promise<InWorktree> {
   const { relative, parts } = parseToolPath(input, options);
-  const rootPath = await realpath(worktree).catch(() => {
+  let rootPath: string;
+  try {
+    rootPath = realpathSync.native(worktree);
+  } catch {
     throw new ToolError("the worktree no longer exists");
-  });
-  const root = await openRoot(rootPath);
-  const rootOwner = async (): Promise<Owner> => {
-    const info = await root.handle.stat();
+  }
+  const root = openRoot(rootPath);
+  const ownerOfRoot = (): Owner => {
+    const info = fstatSync(root.fd);
     return { uid: info.uid, gid: info.gid };
   };
   /** the directories walked so far, the root first; `names` are the ones below it */
@@ -116,13 +137,13 @@ export async function resolveInWorktree(worktree: string, input: string, options
     return null;
   };
 
-  const follow = async (target: string): Promise<void> => {
+  const follow = (target: string): void => {
     if (++links > MAX_LINKS) throw new ToolError(`"${input.slice(0, 200)}": too many levels of symbolic links`);
     let rest = target;
     if (path.posix.isAbsolute(target)) {
       const inside = insideRoot(target);
       if (inside === null) throw outside();
-      while (stack.length > 1) await closeDir(stack.pop()!);
+      while (stack.length > 1) closeDir(stack.pop()!);
       names.length = 0;
       rest = inside;
     }
@@ -130,12 +151,12 @@ export async function resolveInWorktree(worktree: string, input: string, options
     queue.unshift(...steps.map((name) => ({ name, fromLink: true })));
   };
 
-  const finish = async (name: string, kind: EntryKind): Promise<InWorktree> => {
+  const finish = (name: string, kind: EntryKind): InWorktree => {
     const parent = stack[stack.length - 1]!;
     // A missing directory on the way: the rest of the path is where it would be.
     const rest = kind === "missing" ? queue.map((step) => step.name) : [];
     // Only the root (for its owner) and the parent stay open.
-    for (const dir of stack.slice(1, -1)) await closeDir(dir);
+    for (const dir of stack.slice(1, -1)) closeDir(dir);
     return {
       root: rootPath,
       relative,
@@ -143,10 +164,10 @@ export async function resolveInWorktree(worktree: string, input: string, options
       parent,
       name,
       kind,
-      rootOwner,
+      rootOwner: async () => ownerOfRoot(),
       async close() {
-        await closeDir(parent);
-        if (parent !== root) await closeDir(root);
+        closeDir(parent);
+        if (parent !== root) closeDir(root);
       },
     };
   };
@@ -156,7 +177,7 @@ export async function resolveInWorktree(worktree: string, input: string, options
       const step = queue.shift()!;
       if (step.name === "..") {
         if (stack.length === 1) throw outside();
-        await closeDir(stack.pop()!);
+        closeDir(stack.pop()!);
         names.pop();
         continue;
       }
@@ -167,70 +188,69 @@ export async function resolveInWorktree(worktree: string, input: string, options
       const last = queue.length === 0;
 
       if (last && !options.directory) {
-        const info = await lstat(at).catch((err) => {
-          if (errno(err) === "ENOENT") return null;
-          throw cannot(err);
-        });
+        let info: Stats | null;
+        try {
+          info = lstatSync(at);
+        } catch (err) {
+          if (errno(err) !== "ENOENT") throw cannot(err);
+          info = null;
+        }
         if (!info) {
           if (step.fromLink) throw dangling();
-          return await finish(step.name, "missing");
+          return finish(step.name, "missing");
         }
         if (info.isSymbolicLink() && options.followLast) {
-          const target = await readlink(at).catch(() => null);
-          if (target === null) retry(step);
-          else await follow(target);
+          const target = readLinkAt(at);
+          if (typeof target === "string") follow(target);
+          else retry(step);
           continue;
         }
-        return await finish(step.name, kindOf(info));
+        return finish(step.name, kindOf(info));
       }
 
       let dir: Dir;
       try {
-        dir = await openDirAt(parent, step.name);
+        dir = openDirAt(parent, step.name);
       } catch (err) {
         const code = errno(err);
         if (code === "ENOENT") {
           if (step.fromLink) throw dangling();
           if (options.createDirs && !last) {
-            await mkdir(at, 0o755).catch((e) => {
+            try {
+              mkdirSync(at, 0o755);
+            } catch (e) {
               if (errno(e) !== "EEXIST") throw cannot(e);
-            });
+            }
             retry({ ...step, created: true });
             continue;
           }
-          return await finish(step.name, "missing");
+          return finish(step.name, "missing");
         }
         if (code !== "ENOTDIR" && code !== "ELOOP") throw cannot(err);
         // Not a directory: a link to follow, or a file where a directory is needed.
-        const target = await readlink(at).catch((e) => {
-          if (errno(e) === "EINVAL") return false as const;
-          if (errno(e) === "ENOENT") return null;
-          throw cannot(e);
-        });
-        if (target === null) retry(step);
-        else if (target !== false) await follow(target);
-        else if (last) {
-          const info = await lstat(at).catch(() => null);
-          if (info?.isDirectory() || !info) retry(step);
-          else return await finish(step.name, kindOf(info));
-        } else {
-          const info = await lstat(at).catch(() => null);
-          if (info?.isDirectory() || !info) retry(step);
-          else throw new ToolError(`"${input.slice(0, 200)}": ${[...names, step.name].join("/")} is a file, not a directory`);
+        const target = readLinkAt(at);
+        if (typeof target === "string") {
+          follow(target);
+          continue;
         }
+        const info = target === null ? lstatOrNull(at) : null;
+        // Gone, or a directory again: the agent is changing it; look once more.
+        if (!info || info.isDirectory()) retry(step);
+        else if (last) return finish(step.name, kindOf(info));
+        else throw new ToolError(`"${input.slice(0, 200)}": ${[...names, step.name].join("/")} is a file, not a directory`);
         continue;
       }
       stack.push(dir);
       names.push(step.name);
       if (step.created && options.createDirs?.chown) {
-        const owner = await rootOwner();
-        await dir.handle.chown(owner.uid, owner.gid);
+        const owner = ownerOfRoot();
+        fchownSync(dir.fd, owner.uid, owner.gid);
       }
     }
     // The path is a directory: the root, or where a link's `..` led.
-    return await finish("", "directory");
+    return finish("", "directory");
   } catch (err) {
-    for (const dir of stack) await closeDir(dir);
+    for (const dir of stack) closeDir(dir);
     throw err;
   }
 }

@@ -9,7 +9,7 @@
 import "server-only";
 import { readdir } from "node:fs/promises";
 import { isGitName } from "./tool-path";
-import { closeDir, dirPath, openDirAt, type Dir } from "./worktree-dir";
+import { closeDir, dirPath, openDirOrNull, type Dir } from "./worktree-dir";
 
 export interface WalkOptions {
   /** directory names not to enter (besides .git) */
@@ -50,12 +50,12 @@ export async function walkFiles(start: Dir, prefix: string, options: WalkOptions
       }
       if (segments + 1 >= options.maxSegments || options.skipDir(entry.name)) continue;
       // Fails on a link swapped in since readdir: nothing there is ours to list.
-      const child = await openDirAt(dir, entry.name).catch(() => null);
+      const child = openDirOrNull(dir, entry.name);
       if (!child) continue;
       try {
         await walk(child, path, segments + 1);
       } finally {
-        await closeDir(child);
+        closeDir(child);
       }
       if (truncated) return;
     }

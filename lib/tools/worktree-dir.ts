@@ -19,14 +19,14 @@
  * runs. Linux is the supported host; Windows is refused.
  */
 import "server-only";
-import { existsSync, constants } from "node:fs";
-import { open, type FileHandle } from "node:fs/promises";
+import { closeSync, constants, existsSync, openSync } from "node:fs";
 import path from "node:path";
 import { ToolError } from "./types";
 
 /** An open directory of the worktree. */
 export interface Dir {
-  handle: FileHandle;
+  /** its descriptor; valid until closeDir, and never used after */
+  fd: number;
   /** where it was when opened (messages and the non-Linux fallback only) */
   path: string;
 }
@@ -54,29 +54,50 @@ function checkHost(): void {
 
 /** The path that names `name` inside `dir` and nothing else (see the file comment). */
 export function entryPath(dir: Dir, name: string): string {
-  return PROC_FD ? `/proc/self/fd/${dir.handle.fd}/${name}` : path.join(dir.path, name);
+  return PROC_FD ? `/proc/self/fd/${dir.fd}/${name}` : path.join(dir.path, name);
 }
 
 /** The path that names `dir` itself, for readdir. */
 export function dirPath(dir: Dir): string {
-  return PROC_FD ? `/proc/self/fd/${dir.handle.fd}` : dir.path;
+  return PROC_FD ? `/proc/self/fd/${dir.fd}` : dir.path;
 }
 
+/*
+ * Directory opens and closes are synchronous on purpose: each is one local
+ * metadata system call of a few microseconds, far less than the thread-pool
+ * round trip an asynchronous call costs (bench/file-tools.ts measures the
+ * difference), and a walk holds its descriptors only for the call. File
+ * contents are read and written asynchronously.
+ */
+
 /** Opens the worktree root; its path comes from the room's record, never from the model. */
-export async function openRoot(realRoot: string): Promise<Dir> {
+export function openRoot(realRoot: string): Dir {
   checkHost();
   try {
-    return { handle: await open(realRoot, OPEN_DIR), path: realRoot };
+    return { fd: openSync(realRoot, OPEN_DIR), path: realRoot };
   } catch {
     throw new ToolError("the worktree no longer exists");
   }
 }
 
-/** Opens the directory `name` inside `dir`; fails (ENOTDIR) on a link or a file. */
-export async function openDirAt(dir: Dir, name: string): Promise<Dir> {
-  return { handle: await open(entryPath(dir, name), OPEN_DIR), path: path.join(dir.path, name) };
+/** Opens the directory `name` inside `dir`; throws (ENOTDIR) on a link or a file. */
+export function openDirAt(dir: Dir, name: string): Dir {
+  return { fd: openSync(entryPath(dir, name), OPEN_DIR), path: path.join(dir.path, name) };
 }
 
-export async function closeDir(dir: Dir): Promise<void> {
-  await dir.handle.close().catch(() => {});
+/** The same, or null when `name` is not (or no longer) a directory there. */
+export function openDirOrNull(dir: Dir, name: string): Dir | null {
+  try {
+    return openDirAt(dir, name);
+  } catch {
+    return null;
+  }
+}
+
+export function closeDir(dir: Dir): void {
+  try {
+    closeSync(dir.fd);
+  } catch {
+    // already closed: nothing to do
+  }
 }
