@@ -193,7 +193,8 @@ async function race<I>(
   const ctx = toolContext(fx.worktree, "chat");
   const tally: Tally = { calls: 0, succeeded: 0, leaks: 0, examples: [] };
   const started = performance.now();
-  while (tally.calls < (options.calls ?? CALLS) && performance.now() - started < MAX_MS) {
+  // Past the target only until the tool has succeeded once (proof it was working during the race).
+  while ((tally.calls < (options.calls ?? CALLS) || tally.succeeded === 0) && performance.now() - started < MAX_MS) {
     options.before?.();
     let text: string;
     try {

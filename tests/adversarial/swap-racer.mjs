@@ -7,7 +7,8 @@
  *   node swap-racer.mjs <entry> <aside> <link-target> [max-hold-µs]
  *
  * Each state is held for a random time, spread evenly on a log scale from
- * about a microsecond up to <max-hold-µs> (default 2000), so whatever the
+ * about a microsecond up to <max-hold-µs> (default 2000; three times that for
+ * the real entry), so whatever the
  * length of a tool's window between checking a path and using it, and however
  * loaded the machine, a good share of the flips fit inside it.
  *
@@ -23,8 +24,8 @@ if (!entry || !aside || !target) throw new Error("usage: swap-racer.mjs <entry> 
 const parent = process.ppid;
 const maxHoldUs = Number(holdArg ?? 2000);
 
-function hold() {
-  const ns = BigInt(Math.round(Math.exp(Math.random() * Math.log(maxHoldUs)) * 1000));
+function hold(maxUs) {
+  const ns = BigInt(Math.round(Math.exp(Math.random() * Math.log(maxUs)) * 1000));
   const until = process.hrtime.bigint() + ns;
   while (process.hrtime.bigint() < until);
 }
@@ -40,7 +41,7 @@ for (let i = 0; ; i++) {
   } catch {
     stuck++;
   }
-  hold();
+  hold(maxHoldUs);
   try {
     unlinkSync(entry);
   } catch {}
@@ -54,7 +55,8 @@ for (let i = 0; ; i++) {
       renameSync(aside, entry);
     } catch {}
   }
-  hold();
+  // The real state a little longer: a check has to see it before a swap can fool it.
+  hold(maxHoldUs * 3);
   if (i === 200) process.stdout.write("ready\n");
   if (stuck > 100_000) process.exit(3);
   if (i % 4096 === 0 && process.ppid !== parent) process.exit(0);
