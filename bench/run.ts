@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: prints every benchmark's figures beside its target. It never
  * fails on timing — speed is measured here, not asserted in tests.
- * Sections: gate (issue 2), sandbox (H1), plans (issue 4), reviews (issue 5), web (issue 3 —
+ * Sections: gate (issue 2), sandbox (H1), file tools (H2), plans (issue 4), reviews (issue 5), web (issue 3 —
  * needs `npm run build` and PostgreSQL). `npm run bench -- web` runs one section.
  */
+import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchPlans } from "./plans";
 import { benchReviewRoom } from "./review-room";
@@ -15,6 +16,7 @@ import { benchWeb } from "./web";
 const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Gate and harness (issue 2)", benchGate],
   ["Sandbox start-up (H1)", benchSandbox],
+  ["File tools, race-free path confinement (H2)", benchFileTools],
   ["Plans (issue 4)", benchPlans],
   ["Reviews (issue 5)", benchReviews],
   ["Web, production build on PostgreSQL (issue 3)", benchWeb],

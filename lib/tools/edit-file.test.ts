@@ -1,4 +1,4 @@
-import { readFile, symlink } from "node:fs/promises";
+import { chmod, chown, readFile, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeFixture, SAMPLE_FILES, SECRET, type Fixture } from "../repos/git.test-support";
@@ -20,6 +20,17 @@ describe("edit_file", () => {
       "Edited src/util.ts: replaced 1 occurrence.",
     );
     expect(await util()).toContain("return a + b + 0;");
+  });
+
+  it("H2: an edit keeps the file's owner and mode", async () => {
+    const owner = process.getuid?.() === 0 ? { uid: 34567, gid: 45678 } : { uid: process.getuid!(), gid: process.getgid!() };
+    const file = path.join(fx.worktree, "src/util.ts");
+    await chown(file, owner.uid, owner.gid);
+    await chmod(file, 0o751);
+    await edit({ path: "src/util.ts", oldText: "a + b", newText: "b + a" });
+    const info = await stat(file);
+    expect({ uid: info.uid, gid: info.gid, mode: info.mode & 0o7777 }).toEqual({ ...owner, mode: 0o751 });
+    expect(await util()).toContain("return b + a;");
   });
 
   it("keeps $ patterns in newText literal", async () => {

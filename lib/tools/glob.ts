@@ -1,10 +1,14 @@
 /** glob: find worktree files by name pattern, without following symlinks out. */
 import path from "node:path";
-import { glob } from "tinyglobby";
+import picomatch from "picomatch";
 import { z } from "zod";
 import { requireWorktree } from "./confine-path";
-import { MAX_GLOB_RESULTS } from "./limits";
+import { MAX_GLOB_RESULTS, MAX_GLOB_VISITS } from "./limits";
+import { resolveInWorktree } from "./resolve-in-worktree";
+import { isGitName } from "./tool-path";
 import { ToolError, type ToolDefinition } from "./types";
+import { walkFiles } from "./walk-files";
+import { closeDir, openDirOrNull, type Dir } from "./worktree-dir";
 
 const input = z.strictObject({
   pattern: z.string().min(1).max(500),
@@ -12,14 +16,20 @@ const input = z.strictObject({
 
 export type GlobInput = z.infer<typeof input>;
 
-const IGNORED = ["**/.git", "**/.git/**"];
-const NODE_MODULES = ["**/node_modules/**"];
-
-/** A result is kept only if it is a plain relative path inside the root and outside .git. */
-function keep(result: string): boolean {
-  const normalized = path.posix.normalize(result);
-  if (path.isAbsolute(normalized) || normalized === ".." || normalized.startsWith("../")) return false;
-  return !normalized.split("/").some((part) => part.toLowerCase() === ".git");
+/**
+ * The directory the pattern's fixed leading part names, walked from the root
+ * handle without following links (a link there yields no matches, as a link
+ * anywhere in the walk does), or null.
+ */
+function openBase(root: Dir, base: string): Dir | null {
+  let dir = root;
+  for (const part of base.split("/").filter((p) => p !== "" && p !== ".")) {
+    const next = part === ".." || isGitName(part) ? null : openDirOrNull(dir, part);
+    if (dir !== root) closeDir(dir);
+    if (!next) return null;
+    dir = next;
+  }
+  return dir;
 }
 
 export const globTool: ToolDefinition<GlobInput> = {
@@ -39,20 +49,42 @@ export const globTool: ToolDefinition<GlobInput> = {
     if (pattern.startsWith("/")) throw new ToolError(`path escapes the worktree: the pattern "${pattern}" is absolute; make it relative to the worktree root`);
     if (pattern.split("/").includes("..")) throw new ToolError(`path escapes the worktree: the pattern "${pattern}" uses ".."`);
 
-    const found = await glob(pattern, {
-      cwd: worktree,
-      dot: true,
-      onlyFiles: true,
-      followSymbolicLinks: false,
-      expandDirectories: false,
-      ignore: pattern.includes("node_modules") ? IGNORED : [...IGNORED, ...NODE_MODULES],
-      signal: ctx.signal,
-    });
-    // Brace expansion can build ".." or an absolute path out of harmless-looking pieces; drop any such result.
-    const results = found.filter(keep).sort();
-    if (results.length === 0) return { output: `No files match ${pattern}.` };
+    const matches = picomatch(pattern, { dot: true });
+    const scan = picomatch.scan(pattern);
+    // Walk only below the pattern's fixed leading directories; an escaped character there is left to the matcher.
+    const fixed = scan.isGlob ? scan.base : path.posix.dirname(pattern);
+    const base = fixed.includes("\\") ? "" : path.posix.normalize(fixed).replace(/^\.$/, "");
+    const wantsNodeModules = pattern.includes("node_modules");
+
+    const top = await resolveInWorktree(worktree, "", { allowRoot: true, followLast: true, directory: true });
+    const root = top.parent;
+    let found: string[] = [];
+    let truncated = false;
+    try {
+      const start = openBase(root, base);
+      if (start) {
+        try {
+          const walked = await walkFiles(start, base, {
+            skipDir: (name) => !wantsNodeModules && name === "node_modules",
+            maxSegments: pattern.includes("**") ? Infinity : pattern.split("/").length,
+            maxEntries: MAX_GLOB_VISITS,
+            signal: ctx.signal,
+          });
+          found = walked.files.filter((file) => matches(file));
+          truncated = walked.truncated;
+        } finally {
+          if (start !== root) closeDir(start);
+        }
+      }
+    } finally {
+      await top.close();
+    }
+
+    const results = found.sort();
+    const note = truncated ? [`[stopped after looking at ${MAX_GLOB_VISITS} entries; narrow the pattern]`] : [];
+    if (results.length === 0) return { output: [`No files match ${pattern}.`, ...note].join("\n") };
     const shown = results.slice(0, MAX_GLOB_RESULTS);
     if (results.length > MAX_GLOB_RESULTS) shown.push(`[${results.length - MAX_GLOB_RESULTS} more matches not shown; narrow the pattern]`);
-    return { output: shown.join("\n") };
+    return { output: [...shown, ...note].join("\n") };
   },
 };

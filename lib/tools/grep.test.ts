@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeFixture, type Fixture } from "../repos/git.test-support";
 import { grepTool } from "./grep";
 import { MAX_GREP_MATCHES } from "./limits";
+import { sandboxedGitGrep } from "./sandboxed-git-grep";
 import { callTool, outputOf, toolContext } from "./tools.test-support";
 
 let fx: Fixture;
@@ -63,5 +65,22 @@ describe("grep", () => {
     expect(out).toHaveLength(MAX_GREP_MATCHES + 1);
     expect(out[0]).toMatch(/\[line cut at 300 characters\]$/);
     expect(out.at(-1)).toMatch(/more matches not shown/);
+  });
+
+  it("H2: the pattern reaches git as one word inside the sandbox: quotes, $() and ; are searched for, never run", async () => {
+    const marker = path.join(fx.outside, "ran");
+    const nasty = `'; touch ${marker}; echo '$(touch ${marker})\`touch ${marker}\``;
+    await writeFile(path.join(fx.worktree, "nasty.txt"), `${nasty}\n`);
+    expect(outputOf(await grep({ pattern: nasty.replace(/[$().]/g, "\\$&") }))).toBe(`nasty.txt:1:${nasty}`);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("H2: without the OS sandbox, git grep runs on the host and answers the same", async () => {
+    const args = ["--untracked", "-n", "-I", "-E", "--no-color", "--full-name", "-e", "add", "--", "src"];
+    const options = { workspaceId: "ws-grep", timeoutMs: 20_000, maxOutputBytes: 1 << 20, signal: new AbortController().signal };
+    const sandboxed = await sandboxedGitGrep(fx.worktree, args, options);
+    const host = await sandboxedGitGrep(fx.worktree, args, { ...options, bwrapPath: path.join(fx.root, "no-bwrap-here") });
+    expect(sandboxed.stdout).toContain("src/util.ts:1:export function add");
+    expect(host).toEqual(sandboxed);
   });
 });

@@ -1,16 +1,17 @@
 /**
  * grep: search file contents in the worktree with a regular expression.
- * Runs `git grep` as a child process (argv, never a shell): the regex engine
- * then lives in a process with a timeout, so a pathological pattern cannot
- * stall the worker, and git already skips .git, ignored files and binary
- * files and never follows symbolic links.
+ * Runs `git grep` as a child process, inside the OS sandbox with the worktree
+ * read-only (sandboxed-git-grep.ts, H2): the regex engine then lives in a
+ * process with a timeout, so a pathological pattern cannot stall the worker,
+ * and git already skips .git, ignored files and binary files and does not
+ * follow symbolic links it finds.
  */
 import { z } from "zod";
-import { git, literalPathspec } from "../repos/git";
+import { literalPathspec } from "../repos/git";
 import { confinePath } from "./confine-path";
 import { gitWorktree } from "./git-worktree";
 import { cutLine, MAX_GREP_LINE_CHARS, MAX_GREP_MATCHES, MAX_PATH_CHARS } from "./limits";
-import { translateErrors } from "./tool-errors";
+import { sandboxedGitGrep } from "./sandboxed-git-grep";
 import { ToolError, type ToolDefinition } from "./types";
 
 const input = z.strictObject({
@@ -58,17 +59,16 @@ export const grepTool: ToolDefinition<GrepInput> = {
     if (!where.exists) throw new ToolError(`path not found: ${where.relative}`);
     const pathspecs = pathspecFor(where.relative, args.glob);
 
-    const result = await translateErrors(() =>
-      git(
-        [
-          "grep", "--untracked", "-n", "-I", "-E", "--no-color", "--full-name",
-          ...(args.ignoreCase ? ["-i"] : []),
-          // -e makes the pattern an argument even when it starts with "-".
-          "-e", args.pattern,
-          "--", ...pathspecs,
-        ],
-        { cwd: worktree, okExitCodes: [1], timeoutMs: GREP_TIMEOUT_MS, maxOutputBytes: GREP_MAX_BYTES, signal: ctx.signal },
-      ),
+    const result = await sandboxedGitGrep(
+      worktree,
+      [
+        "--untracked", "-n", "-I", "-E", "--no-color", "--full-name",
+        ...(args.ignoreCase ? ["-i"] : []),
+        // -e makes the pattern an argument even when it starts with "-".
+        "-e", args.pattern,
+        "--", ...pathspecs,
+      ],
+      { workspaceId: ctx.workspaceId, timeoutMs: GREP_TIMEOUT_MS, maxOutputBytes: GREP_MAX_BYTES, signal: ctx.signal },
     );
     if (result.exitCode === 1) return { output: `No matches for /${args.pattern}/.` };
 

@@ -18,6 +18,8 @@ export const MAX_WRITE_BYTES = 1024 * 1024;
 
 export const MAX_LIST_ENTRIES = 1000;
 export const MAX_GLOB_RESULTS = 500;
+/** glob stops walking after this many directory entries (a huge tree, a pattern that matches little) */
+export const MAX_GLOB_VISITS = 200_000;
 export const MAX_GREP_MATCHES = 200;
 export const MAX_GREP_LINE_CHARS = 300;
 export const MAX_DIFF_BYTES = 256 * 1024;

@@ -1,8 +1,9 @@
 /** read_file: a text file of the worktree, line-numbered, a window at a time. */
 import { z } from "zod";
-import { confinePath, requireWorktree } from "./confine-path";
+import { requireWorktree } from "./confine-path";
 import { cutLine, DEFAULT_READ_LINES, MAX_LINE_CHARS, MAX_PATH_CHARS, MAX_READ_LINES, MAX_READ_OUTPUT_BYTES } from "./limits";
 import { readText } from "./read-text";
+import { resolveInWorktree } from "./resolve-in-worktree";
 import type { ToolDefinition } from "./types";
 
 const input = z.strictObject({
@@ -25,8 +26,13 @@ export const readFileTool: ToolDefinition<ReadFileInput> = {
   input,
   async execute(args, ctx) {
     const worktree = requireWorktree(ctx);
-    const file = await confinePath(worktree, args.path);
-    const text = await readText(file);
+    const file = await resolveInWorktree(worktree, args.path, { followLast: true });
+    let text: string;
+    try {
+      ({ text } = await readText(file));
+    } finally {
+      await file.close();
+    }
     if (text === "") return { output: `${file.relative} is empty.` };
 
     const lines = text.split("\n");

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chmod, readdir, readFile, stat, symlink } from "node:fs/promises";
+import { chmod, chown, readdir, readFile, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeFixture, SECRET, type Fixture } from "../repos/git.test-support";
@@ -60,6 +60,26 @@ describe("write_file", () => {
     await expect(write({ path: "dangling", content: "pwned" })).rejects.toThrow(/path escapes the worktree/);
     expect(await readFile(fx.secretFile, "utf8")).toBe(SECRET);
     expect(await readdir(fx.outside)).toEqual(["secret.txt"]);
+  });
+
+  it("H2: as root, what write_file creates (the file and its new directories) belongs to the worktree's owner; a replaced file keeps its owner", async () => {
+    // The worktree of a writable room belongs to the unprivileged sandbox user (H1); as
+    // root the server must hand what it creates to that user. Not root, it creates as itself.
+    const root = process.getuid?.() === 0;
+    const owner = root ? { uid: 12345, gid: 23456 } : { uid: process.getuid!(), gid: process.getgid!() };
+    const other = root ? { uid: 34567, gid: 45678 } : owner;
+    await chown(fx.worktree, owner.uid, owner.gid);
+    await chown(path.join(fx.worktree, "src"), owner.uid, owner.gid);
+    await chown(path.join(fx.worktree, "README.md"), other.uid, other.gid);
+
+    await write({ path: "src/new/deeper/file.ts", content: "x\n" });
+    await write({ path: "README.md", content: "replaced\n" });
+    for (const created of ["src/new", "src/new/deeper", "src/new/deeper/file.ts"]) {
+      const info = await stat(path.join(fx.worktree, created));
+      expect({ created, uid: info.uid, gid: info.gid }).toEqual({ created, ...owner });
+    }
+    const replaced = await stat(path.join(fx.worktree, "README.md"));
+    expect({ uid: replaced.uid, gid: replaced.gid }).toEqual(other);
   });
 
   it("refuses oversized content and unknown fields at the schema", () => {
