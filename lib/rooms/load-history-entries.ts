@@ -30,7 +30,7 @@ interface CallRow {
   tool: string;
   tier: string;
   effects: string[];
-  mode: string;
+  mode: "chat" | "review" | "plan" | "orchestrate";
   decision: string;
   reason: string | null;
   status: string;

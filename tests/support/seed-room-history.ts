@@ -25,6 +25,8 @@ export interface SeedHistoryInput {
   start: Date;
   stepMs?: number;
   systemEvery?: number;
+  /** lines of file content in each tool call's result (30 by default, ~1.8 KB) */
+  resultLines?: number;
 }
 
 const TOOLS = ["list_dir", "read_file", "search_code", "read_file"];
@@ -56,7 +58,7 @@ export async function seedRoomHistory(db: SeedRunner, input: SeedHistoryInput): 
     `INSERT INTO "ToolCall" ("id", "runId", "step", "callId", "tool", "tier", "effects", "args", "mode", "decision", "reason", "status", "result", "durationMs", "createdAt", "finishedAt")
      SELECT ${id("c")} || '_' || k, ${id("r")}, k, 'call-' || k, (ARRAY['${TOOLS.join("','")}'])[k], 'read', ARRAY[]::text[],
             jsonb_build_object('path', 'src/pricing/rule-' || i || '-' || k || '.ts'), 'chat'::"Mode", 'allow', 'allowed in chat mode', 'executed',
-            jsonb_build_object('content', repeat('export const rate' || k || ' = 0.' || (i % 90 + 10) || '; // rounding happens once at the end\n', 30)),
+            jsonb_build_object('content', repeat('export const rate' || k || ' = 0.' || (i % 90 + 10) || '; // rounding happens once at the end\n', ${input.resultLines ?? 30})),
             1.5 + k, ${at("2 + k")}, ${at("2 + k")}
      FROM generate_series(0, $3 - 1) AS i, generate_series(1, 4) AS k`,
     [p, start, n],
