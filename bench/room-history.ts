@@ -96,14 +96,14 @@ const SCROLL_TO_FIRST = `(async () => {
   let steps = 0;
   for (let guard = 0; guard < 20000; guard++) {
     if (document.querySelector('[data-testid="history-start"]')) break;
-    const firstKey = rows()[1]?.getAttribute("data-row-key");
+    const firstKey = rows()[0]?.getAttribute("data-row-key");
     const before = performance.now();
     window.scrollTo(0, 0);
     steps++;
     await frame();
     while (loading()) await frame();
     await frame();
-    if (firstOlderMs === null && rows()[1]?.getAttribute("data-row-key") !== firstKey) firstOlderMs = performance.now() - before;
+    if (firstOlderMs === null && rows()[0]?.getAttribute("data-row-key") !== firstKey) firstOlderMs = performance.now() - before;
   }
   const during = window.__longTasks.filter((t) => t.start >= start).map((t) => t.duration);
   return {

@@ -103,6 +103,7 @@ export async function benchWorkerCpu(): Promise<BenchResult[]> {
     // Self time per group, as a share of the sampled non-idle time.
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
     const byGroup = new Map<string, number>();
+    const byFunction = new Map<string, number>();
     let busy = 0;
     profile.samples.forEach((id, i) => {
       const node = nodes.get(id)!;
@@ -111,6 +112,8 @@ export async function benchWorkerCpu(): Promise<BenchResult[]> {
       busy += dt;
       const group = groupOf(node.callFrame.url, node.callFrame.functionName);
       byGroup.set(group, (byGroup.get(group) ?? 0) + dt);
+      const where = `${node.callFrame.functionName || "(anonymous)"} ${node.callFrame.url.replace(/^.*\/(node_modules|lib)\//, "$1/") || "(native)"}`;
+      byFunction.set(where, (byFunction.get(where) ?? 0) + dt);
     });
     const sorted = [...cpu].sort((a, b) => a - b);
     const mean = cpu.reduce((a, b) => a + b, 0) / cpu.length;
@@ -118,11 +121,16 @@ export async function benchWorkerCpu(): Promise<BenchResult[]> {
     const breakdown = [...byGroup.entries()]
       .sort((a, b) => b[1] - a[1])
       .map(([group, time]): BenchResult => ({ name: `  where it goes: ${group}`, value: (mean * time) / busy, unit: "ms/run" }));
+    const hot = [...byFunction.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([where, time]): BenchResult => ({ name: `  hottest: ${where}`.slice(0, 82), value: (mean * time) / busy, unit: "ms/run" }));
     return [
       { name: `worker CPU per scripted run (4 turns, 5 tool calls), p50 of ${RUNS}`, value: percentile(sorted, 50), unit: "ms" },
       { name: "worker CPU per scripted run, mean", value: mean, unit: "ms" },
       { name: "runs per second one 2-core machine can advance at that CPU cost", value: 2000 / mean, unit: "runs/s" },
       ...breakdown,
+      ...hot,
     ];
   } finally {
     await db.close();

@@ -24,11 +24,7 @@ import { modeLabel } from "./mode-meta";
 import type { RoomEntry, RoomMessage, RoomMode } from "./room-types";
 import { RunBlock } from "./run-block";
 
-type Row =
-  | { key: string; kind: "older" }
-  | { key: string; kind: "entry"; entry: RoomEntry }
-  | { key: string; kind: "sending"; message: RoomMessage }
-  | { key: string; kind: "newer" };
+type Row = { key: string; kind: "entry"; entry: RoomEntry } | { key: string; kind: "sending"; message: RoomMessage };
 
 /** What the list can ask for in one direction of the history. */
 export interface HistoryEdge {
@@ -51,7 +47,7 @@ const SUGGESTIONS: Record<RoomMode, string[]> = {
 
 function estimate(row: Row | undefined, collapsed: boolean): number {
   if (!row) return 80;
-  if (row.kind !== "entry") return 64;
+  if (row.kind !== "entry") return 72;
   if (row.entry.kind === "message") return 72;
   const { run, trigger, messages } = row.entry;
   return 90 + (trigger ? 80 : 0) + messages.length * 60 + (collapsed ? 0 : run.toolCalls.length * 46);
@@ -94,12 +90,12 @@ export function Conversation({
   me?: string;
 }>) {
   const rows = useMemo<Row[]>(() => {
-    const out: Row[] = [{ key: "older", kind: "older" }];
-    for (const entry of entries) out.push({ key: entry.id, kind: "entry", entry });
+    // The edges (loading, load more, the beginning) stay outside the list: the virtualizer keeps
+    // the entry on screen in place by key, and an edge row that never moves would be that entry.
+    const out: Row[] = entries.map((entry) => ({ key: entry.id, kind: "entry", entry }));
     sending.forEach((content, i) => out.push({ key: `sending-${i}`, kind: "sending", message: sendingMessage(i, content, me) }));
-    if (newer.has) out.push({ key: "newer", kind: "newer" });
     return out;
-  }, [entries, sending, me, newer.has]);
+  }, [entries, sending, me]);
 
   // Which runs people opened or closed, and which tool calls they opened: kept here, since rows unmount as they scroll away.
   const [toggledRuns, setToggledRuns] = useState<ReadonlySet<string>>(new Set());
@@ -111,8 +107,8 @@ export function Conversation({
   };
   const collapsedByDefault = useCallback(
     (index: number, entry: RoomEntry) =>
-      finished(entry) && index < rows.length - OPEN_AT_END - (newer.has ? 1 : 0) && entry.id !== target?.entryId,
-    [rows.length, newer.has, target?.entryId],
+      finished(entry) && index < rows.length - OPEN_AT_END && entry.id !== target?.entryId,
+    [rows.length, target?.entryId],
   );
   const isCollapsed = (index: number, entry: RoomEntry) => collapsedByDefault(index, entry) !== toggledRuns.has(entry.id);
 
@@ -187,10 +183,10 @@ export function Conversation({
   const firstShown = items[0]?.index;
   const lastShown = items[items.length - 1]?.index;
   useEffect(() => {
-    if (ready && firstShown !== undefined && firstShown <= 1 && older.has && !older.loading && !older.error) older.load();
+    if (ready && firstShown === 0 && older.has && !older.loading && !older.error) older.load();
   }, [ready, firstShown, older]);
   useEffect(() => {
-    if (ready && lastShown !== undefined && lastShown >= rows.length - 2 && newer.has && !newer.loading && !newer.error) newer.load();
+    if (ready && lastShown !== undefined && lastShown >= rows.length - 1 && newer.has && !newer.loading && !newer.error) newer.load();
   }, [ready, lastShown, rows.length, newer]);
 
   const focusRow = (index: number) => {
@@ -232,10 +228,6 @@ export function Conversation({
 
   const renderRow = (row: Row, index: number): ReactNode => {
     switch (row.kind) {
-      case "older":
-        return <EdgeRow edge={older} direction="older" />;
-      case "newer":
-        return <EdgeRow edge={newer} direction="newer" onJumpToLatest={onJumpToLatest} />;
       case "sending":
         return <MessageEntry message={row.message} agentName={agentName} />;
       case "entry": {
@@ -265,6 +257,7 @@ export function Conversation({
 
   return (
     <div role="log" aria-label="Conversation" aria-busy={older.loading || newer.loading || undefined} data-testid="conversation">
+      <EdgeRow edge={older} direction="older" />
       <ol ref={listRef} className="relative" style={{ height: total }}>
         {items.map((item) => {
           const row = rows[item.index]!;
@@ -293,6 +286,7 @@ export function Conversation({
           );
         })}
       </ol>
+      {newer.has || newer.loading || newer.error ? <EdgeRow edge={newer} direction="newer" onJumpToLatest={onJumpToLatest} /> : null}
     </div>
   );
 }
@@ -302,14 +296,14 @@ function EdgeRow({ edge, direction, onJumpToLatest }: Readonly<{ edge: HistoryEd
   const words = direction === "older" ? "earlier" : "newer";
   if (edge.loading) {
     return (
-      <p role="status" data-testid={`history-${direction}-loading`} className="flex items-center justify-center gap-2 py-2 text-xs text-zinc-500 dark:text-zinc-400">
+      <p role="status" data-testid={`history-${direction}-loading`} className="flex items-center justify-center gap-2 pb-6 text-xs text-zinc-500 dark:text-zinc-400">
         <Spinner /> Loading {words} messages…
       </p>
     );
   }
   if (edge.error) {
     return (
-      <p role="alert" className="flex items-center justify-center gap-2 py-2 text-xs text-red-700 dark:text-red-300">
+      <p role="alert" className="flex items-center justify-center gap-2 pb-6 text-xs text-red-700 dark:text-red-300">
         The {words} messages could not be loaded.
         <Button size="sm" variant="secondary" onClick={edge.load}>
           Retry
@@ -319,7 +313,7 @@ function EdgeRow({ edge, direction, onJumpToLatest }: Readonly<{ edge: HistoryEd
   }
   if (edge.has) {
     return (
-      <div className="flex items-center justify-center gap-2 py-1">
+      <div className="flex items-center justify-center gap-2 pb-6">
         <Button size="sm" variant="secondary" onClick={edge.load} data-testid={`history-load-${direction}`}>
           Load {words} messages
         </Button>
@@ -332,8 +326,8 @@ function EdgeRow({ edge, direction, onJumpToLatest }: Readonly<{ edge: HistoryEd
     );
   }
   return (
-    <p data-testid="history-start" className="py-2 text-center text-xs text-zinc-500 dark:text-zinc-400">
-      {direction === "older" ? "The beginning of this conversation" : ""}
+    <p data-testid="history-start" className="pb-6 text-center text-xs text-zinc-500 dark:text-zinc-400">
+      The beginning of this conversation
     </p>
   );
 }

@@ -4,11 +4,11 @@ import "server-only";
  * plus a NOTIFY that tells every process "room R has news up to id N".
  * Text deltas are ephemeral: NOTIFY only, never stored — the final message is.
  */
-import type { Prisma, PrismaClient } from "../db/generated/client";
+import type { PrismaClient } from "../db/generated/client";
 
 export const EVENTS_CHANNEL = "gatehouse_events";
 
-type Sql = Pick<PrismaClient, "runEvent" | "$executeRaw">;
+type Sql = Pick<PrismaClient, "$queryRaw">;
 
 export interface RoomEventInput {
   workspaceId: string;
@@ -23,20 +23,22 @@ export type EventNotice =
   | { kind: "stored"; id: string; workspaceId: string; roomId: string | null }
   | { kind: "delta"; workspaceId: string; roomId: string | null; runId: string; delta: string };
 
+/**
+ * One statement, one round trip: the row and its NOTIFY together (a worker records
+ * about twenty events per run, so two round trips each was most of its database
+ * time). Inside a transaction the NOTIFY is delivered at commit, as before.
+ */
 export async function recordEvent(sql: Sql, event: RoomEventInput): Promise<bigint> {
-  const row = await sql.runEvent.create({
-    data: {
-      workspaceId: event.workspaceId,
-      roomId: event.roomId,
-      runId: event.runId ?? null,
-      type: event.type,
-      data: event.data as Prisma.InputJsonValue,
-    },
-    select: { id: true },
-  });
-  const notice: EventNotice = { kind: "stored", id: row.id.toString(), workspaceId: event.workspaceId, roomId: event.roomId };
-  await sql.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(notice)})`;
-  return row.id;
+  const rows = await sql.$queryRaw<{ id: bigint | string | number }[]>`
+    WITH "row" AS (
+      INSERT INTO "RunEvent" ("workspaceId", "roomId", "runId", "type", "data")
+      VALUES (${event.workspaceId}, ${event.roomId}, ${event.runId ?? null}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)
+      RETURNING "id"
+    )
+    SELECT "row"."id" FROM "row" CROSS JOIN LATERAL (
+      SELECT pg_notify(${EVENTS_CHANNEL}, json_build_object('kind', 'stored', 'id', "row"."id"::text, 'workspaceId', ${event.workspaceId}::text, 'roomId', ${event.roomId}::text)::text)
+    ) AS "notified"`;
+  return BigInt(rows[0]!.id);
 }
 
 export async function publishDelta(sql: Pick<PrismaClient, "$executeRaw">, notice: Omit<Extract<EventNotice, { kind: "delta" }>, "kind">): Promise<void> {
