@@ -159,19 +159,22 @@ export function Conversation({
 
   // A deep link: bring its entry into view once, then let the reader be.
   const opened = useRef(false);
+  const latestRows = useRef(rows);
+  latestRows.current = rows;
   useEffect(() => {
     if (opened.current || !target || scrollMargin === 0) return;
     const index = rows.findIndex((r) => r.key === target.entryId);
     if (index < 0) return;
     opened.current = true;
     virtualizer.scrollToIndex(index, { align: "center" });
-    const el = () => document.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(target.entryId)}"]`);
-    const settle = window.setTimeout(() => {
-      virtualizer.scrollToIndex(index, { align: "center" });
-      focused.current = index;
-      el()?.focus({ preventScroll: true });
+    // Once the rows around it are measured: centre it again and give it focus (keyboard and screen-reader users start there).
+    window.setTimeout(() => {
+      const now = latestRows.current.findIndex((r) => r.key === target.entryId);
+      if (now < 0) return;
+      virtualizer.scrollToIndex(now, { align: "center" });
+      focused.current = now;
+      window.requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(target.entryId)}"]`)?.focus({ preventScroll: true }));
     }, 150);
-    return () => window.clearTimeout(settle);
   }, [rows, target, scrollMargin, virtualizer]);
 
   // Near either edge of what is loaded: load on — once the list has taken its first position.

@@ -106,6 +106,10 @@ export function RoomPage({
   const found = pages?.find((p) => p.target)?.target;
   if (found && place.anchor && !targets.current.has(placeKey)) targets.current.set(placeKey, found);
   const target = place.anchor ? targets.current.get(placeKey) : undefined;
+  const shownTarget = useMemo(
+    () => (target ? { entryId: target.entryId, highlight: target.toolCallId ?? target.messageId ?? target.runId ?? target.entryId } : null),
+    [target],
+  );
 
   const open = useCallback((next: Place, url: string) => {
     setPlace(next);
@@ -303,7 +307,7 @@ export function RoomPage({
               older={older}
               newer={newer}
               onJumpToLatest={() => openLatest(conversation?.id ?? null)}
-              target={target ? { entryId: target.entryId, highlight: target.toolCallId ?? target.messageId ?? target.runId ?? target.entryId } : null}
+              target={shownTarget}
               onSuggest={(text) => {
                 setDraft(text);
                 inputRef.current?.focus();
