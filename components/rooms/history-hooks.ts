@@ -49,6 +49,9 @@ export function useRoomHistory(
     initialData: initialPage ? { pages: [initialPage], pageParams: [initialParam] } : undefined,
     // Pages change through refreshNewest(), never by refetching every loaded page.
     staleTime: Infinity,
+    // Structural sharing would compare every loaded page deeply on each new one: seconds of main
+    // thread far back in a long room. Pages are replaced whole instead.
+    structuralSharing: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });

@@ -9,8 +9,8 @@ import "server-only";
  */
 import { Prisma, type PrismaClient } from "../db/generated/client";
 
-/** Longest argument value, result preview and note shipped in a page; the detail endpoint has the rest. */
-export const PREVIEW_CHARS = 300;
+/** Longest argument value and result preview shipped in a page; the detail endpoint has the rest. */
+export const PREVIEW_CHARS = 160;
 const NOTE_CHARS = 2000;
 const QUESTION_CHARS = 4000;
 

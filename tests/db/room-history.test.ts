@@ -203,8 +203,8 @@ describe("room history", () => {
     const page = await getRoomHistory(prisma, workspace.id, room.id);
     const entry = page.entries.find((e) => e.id === run.id);
     const preview = entry?.kind === "run" ? entry.run.toolCalls.find((c) => c.id === call.id) : undefined;
-    expect(preview?.args).toEqual({ path: "src/big.ts", content: "x".repeat(300) });
-    expect(preview?.resultPreview?.length).toBe(300);
+    expect(preview?.args).toEqual({ path: "src/big.ts", content: "x".repeat(160) });
+    expect(preview?.resultPreview?.length).toBe(160);
     expect(preview?.argsBytes).toBeGreaterThan(50_000);
     expect(JSON.stringify(page).length).toBeLessThan(40_000);
     const note = entry?.kind === "run" ? entry.run.toolCalls.find((c) => c.id === refused.id)?.note : undefined;
