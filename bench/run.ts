@@ -2,16 +2,18 @@
  * `npm run bench`: prints every benchmark's figures beside its target. It never
  * fails on timing — speed is measured here, not asserted in tests.
  * Sections: gate (issue 2), sandbox (H1), file tools (H2), plans (issue 4), reviews (issue 5), web (issue 3 —
- * needs `npm run build` and PostgreSQL). `npm run bench -- web` runs one section.
+ * needs `npm run build` and PostgreSQL), long-lived rooms and worker CPU (issue 15). `npm run bench -- web` runs one section.
  */
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchPlans } from "./plans";
 import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
+import { benchRoomHistory } from "./room-history";
 import { benchSandbox } from "./sandbox";
 import type { BenchResult } from "./stats";
 import { benchWeb } from "./web";
+import { benchWorkerCpu } from "./worker-cpu";
 
 const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Gate and harness (issue 2)", benchGate],
@@ -21,6 +23,8 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Reviews (issue 5)", benchReviews],
   ["Web, production build on PostgreSQL (issue 3)", benchWeb],
   ["Review room in Chromium, production build (issue 5)", benchReviewRoom],
+  ["Long-lived rooms in Chromium, production build (issue 15)", benchRoomHistory],
+  ["Worker CPU per scripted run (issue 15)", benchWorkerCpu],
 ];
 
 const only = process.argv.slice(2);

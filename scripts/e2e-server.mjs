@@ -2,7 +2,7 @@
 // database and a fresh data directory (demo seeded), so every run starts clean.
 // Playwright's webServer runs this; it drops the database when stopped.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -16,6 +16,10 @@ const url = new URL(admin);
 url.pathname = `/${name}`;
 const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-e2e-"));
 const port = process.env.E2E_PORT ?? "3210";
+// Tests that need thousands of rows (a long room's history) seed them straight into this
+// run's database; they find it here. Removed when the server stops.
+const stateFile = join(tmpdir(), `gatehouse-e2e-${port}.json`);
+writeFileSync(stateFile, JSON.stringify({ databaseUrl: url.toString() }));
 
 const server = spawn("npx", ["next", "start", "-p", port], {
   stdio: "inherit",
@@ -39,6 +43,7 @@ async function stop() {
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
   await client.end();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(stateFile, { force: true });
   process.exit(0);
 }
 process.on("SIGTERM", stop);

@@ -1,20 +1,42 @@
 "use client";
 /**
- * The transcript of one conversation: people's messages and, after each, the
- * run it started with everything the agent did. Runs and messages interleave
- * by time; assistant messages sit inside their run.
+ * The transcript of one conversation, windowed: only the entries on screen
+ * plus a margin are in the DOM, whatever the length of the room. Entries come
+ * from the history pages (a message on its own, or a run with the message that
+ * asked for it, its words and its tool calls); heights are measured as rows
+ * render, so streaming text and opened tool calls need no fixed size.
+ *
+ * Scrolling: the page follows the end while the reader is there; earlier
+ * entries load as the reader nears the top, and the first entry that was on
+ * the list keeps its place on screen when they arrive above it. A deep link
+ * opens with its entry in view and highlighted.
+ *
+ * Keyboard: the transcript is a log region; every row is focusable (Tab), and
+ * Arrow Up/Down, Home and End move between rows, loading and scrolling as needed.
  */
-import { isNudge } from "@/lib/plans/outcome";
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { cx } from "@/components/ui/cx";
-import { formatTime } from "./format";
+import { Spinner } from "@/components/ui/spinner";
 import type { LiveTexts } from "./live-text";
-import { MessageText } from "./message-text";
+import { MessageEntry } from "./message-entry";
 import { modeLabel } from "./mode-meta";
-import type { RoomMessage, RoomMode, RoomRun } from "./room-types";
+import type { RoomEntry, RoomMessage, RoomMode } from "./room-types";
 import { RunBlock } from "./run-block";
 
-type Entry = { at: string; order: number; kind: "message"; message: RoomMessage } | { at: string; order: number; kind: "run"; run: RoomRun };
+type Row = { key: string; kind: "entry"; entry: RoomEntry } | { key: string; kind: "sending"; message: RoomMessage };
+
+/** What the list can ask for in one direction of the history. */
+export interface HistoryEdge {
+  /** more entries exist in this direction */
+  has: boolean;
+  loading: boolean;
+  error: boolean;
+  load: () => void;
+}
+
+/** Finished runs further up than this many entries from the end start collapsed to their totals and words. */
+const OPEN_AT_END = 3;
 
 const SUGGESTIONS: Record<RoomMode, string[]> = {
   chat: ["Tour the repo and tell me what you find", "Find open TODOs and summarize them"],
@@ -23,9 +45,18 @@ const SUGGESTIONS: Record<RoomMode, string[]> = {
   review: ["Review this pull request and list the risks"],
 };
 
+function estimate(row: Row | undefined, collapsed: boolean): number {
+  if (!row) return 80;
+  if (row.kind !== "entry") return 72;
+  if (row.entry.kind === "message") return 72;
+  const { run, trigger, messages } = row.entry;
+  return 90 + (trigger ? 80 : 0) + messages.length * 60 + (collapsed ? 0 : run.toolCalls.length * 46);
+}
+
+const finished = (entry: RoomEntry) => entry.kind === "run" && !["queued", "running", "waiting"].includes(entry.run.status);
+
 export function Conversation({
-  messages,
-  runs,
+  entries,
   live,
   agentName,
   mode,
@@ -33,11 +64,15 @@ export function Conversation({
   roomId,
   canWrite,
   onSuggest,
+  older,
+  newer,
+  onJumpToLatest,
+  target = null,
   sending = [],
   me = "You",
 }: Readonly<{
-  messages: RoomMessage[];
-  runs: RoomRun[];
+  /** oldest first */
+  entries: RoomEntry[];
   live: LiveTexts;
   agentName: string;
   mode: RoomMode;
@@ -45,22 +80,134 @@ export function Conversation({
   roomId: string;
   canWrite: boolean;
   onSuggest: (text: string) => void;
-  /** messages on their way to the server, shown until the snapshot has them */
+  older: HistoryEdge;
+  newer: HistoryEdge;
+  onJumpToLatest: () => void;
+  /** a deep link: the entry to open at, and the message, run or tool call to highlight */
+  target?: { entryId: string; highlight: string } | null;
+  /** messages on their way to the server, shown until the history has them */
   sending?: string[];
   me?: string;
 }>) {
-  const runIds = new Set(runs.map((r) => r.id));
-  const entries: Entry[] = [
-    ...messages.filter((m) => !m.runId || !runIds.has(m.runId)).map((message) => ({ at: message.createdAt, order: 0, kind: "message" as const, message })),
-    ...runs.map((run) => ({ at: run.createdAt, order: 1, kind: "run" as const, run })),
-  ].sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order);
-  sending.forEach((content, i) => entries.push({ at: "", order: 2, kind: "message", message: sendingMessage(i, content, me) }));
-  // A run can stream before the snapshot that lists it has landed; show it at the end meanwhile.
-  for (const [runId, text] of Object.entries(live)) {
-    if (!runIds.has(runId) && (text.streaming || text.turns.length)) entries.push({ at: "", order: 2, kind: "run", run: streamingRun(runId) });
-  }
+  const rows = useMemo<Row[]>(() => {
+    // The edges (loading, load more, the beginning) stay outside the list: the virtualizer keeps
+    // the entry on screen in place by key, and an edge row that never moves would be that entry.
+    const out: Row[] = entries.map((entry) => ({ key: entry.id, kind: "entry", entry }));
+    sending.forEach((content, i) => out.push({ key: `sending-${i}`, kind: "sending", message: sendingMessage(i, content, me) }));
+    return out;
+  }, [entries, sending, me]);
 
-  if (entries.length === 0) {
+  // Which runs people opened or closed, and which tool calls they opened: kept here, since rows unmount as they scroll away.
+  const [toggledRuns, setToggledRuns] = useState<ReadonlySet<string>>(new Set());
+  const [openCalls, setOpenCalls] = useState<ReadonlySet<string>>(new Set());
+  const flip = (set: ReadonlySet<string>, id: string) => {
+    const next = new Set(set);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  };
+  const collapsedByDefault = useCallback(
+    (index: number, entry: RoomEntry) =>
+      finished(entry) && index < rows.length - OPEN_AT_END && entry.id !== target?.entryId,
+    [rows.length, target?.entryId],
+  );
+  const isCollapsed = (index: number, entry: RoomEntry) => collapsedByDefault(index, entry) !== toggledRuns.has(entry.id);
+
+  const listRef = useRef<HTMLOListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  });
+
+  const focused = useRef<number | null>(null);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    // A focused row stays in the DOM while it scrolls away, so keyboard focus is never dropped.
+    const f = focused.current;
+    if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
+    return indexes;
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (i) => {
+      const row = rows[i];
+      return estimate(row, row?.kind === "entry" ? isCollapsed(i, row.entry) : false);
+    },
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 6,
+    scrollMargin,
+    rangeExtractor,
+    // Earlier entries arriving above keep the entry on screen where it was (the virtualizer re-anchors by key).
+    anchorTo: "end",
+  });
+  const items = virtualizer.getVirtualItems();
+  const total = virtualizer.getTotalSize();
+
+  // Follow the end while the reader is there (and the list reaches the present).
+  const atEnd = useRef(!target);
+  useEffect(() => {
+    const onScroll = () => {
+      atEnd.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 200;
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    // Through the virtualizer, which keeps its own idea of the offset; clamped to the page's end (the composer sits below the list).
+    if (atEnd.current && !newer.has) virtualizer.scrollToOffset(Number.MAX_SAFE_INTEGER);
+  }, [total, rows.length, live, newer.has, virtualizer]);
+
+  // A deep link: bring its entry into view once, then let the reader be.
+  const opened = useRef(false);
+  const latestRows = useRef(rows);
+  latestRows.current = rows;
+  useEffect(() => {
+    if (opened.current || !target || scrollMargin === 0) return;
+    const index = rows.findIndex((r) => r.key === target.entryId);
+    if (index < 0) return;
+    opened.current = true;
+    virtualizer.scrollToIndex(index, { align: "center" });
+    // Once the rows around it are measured: centre it again and give it focus (keyboard and screen-reader users start there).
+    window.setTimeout(() => {
+      const now = latestRows.current.findIndex((r) => r.key === target.entryId);
+      if (now < 0) return;
+      virtualizer.scrollToIndex(now, { align: "center" });
+      focused.current = now;
+      window.requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(target.entryId)}"]`)?.focus({ preventScroll: true }));
+    }, 150);
+  }, [rows, target, scrollMargin, virtualizer]);
+
+  // Near either edge of what is loaded: load on — once the list has taken its first position.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const delay = window.setTimeout(() => setReady(true), target ? 300 : 50);
+    return () => window.clearTimeout(delay);
+  }, [target]);
+  const firstShown = items[0]?.index;
+  const lastShown = items[items.length - 1]?.index;
+  useEffect(() => {
+    if (ready && firstShown === 0 && older.has && !older.loading && !older.error) older.load();
+  }, [ready, firstShown, older]);
+  useEffect(() => {
+    if (ready && lastShown !== undefined && lastShown >= rows.length - 1 && newer.has && !newer.loading && !newer.error) newer.load();
+  }, [ready, lastShown, rows.length, newer]);
+
+  const focusRow = (index: number) => {
+    const to = Math.max(0, Math.min(rows.length - 1, index));
+    focused.current = to;
+    virtualizer.scrollToIndex(to, { align: "auto" });
+    requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-row-index="${to}"]`)?.focus({ preventScroll: true })));
+  };
+  const onRowKey = (event: KeyboardEvent<HTMLLIElement>, index: number) => {
+    if (event.target !== event.currentTarget) return;
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1 };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    focusRow(to);
+  };
+
+  if (entries.length === 0 && sending.length === 0 && !older.has && !newer.has) {
     return (
       <div data-testid="conversation-empty" className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
         <p className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">No messages yet</p>
@@ -82,77 +229,113 @@ export function Conversation({
     );
   }
 
-  return (
-    <ol data-testid="conversation" aria-label="Conversation" className="space-y-6">
-      {entries.map((entry) =>
-        entry.kind === "run" ? (
+  const renderRow = (row: Row, index: number): ReactNode => {
+    switch (row.kind) {
+      case "sending":
+        return <MessageEntry message={row.message} agentName={agentName} />;
+      case "entry": {
+        const { entry } = row;
+        const highlight = target && target.entryId === entry.id ? target.highlight : null;
+        if (entry.kind === "message") return <MessageEntry message={entry.message} agentName={agentName} highlighted={highlight !== null} />;
+        return (
           <RunBlock
-            key={entry.run.id}
             run={entry.run}
-            messages={messages.filter((m) => m.runId === entry.run.id)}
+            trigger={entry.trigger}
+            messages={entry.messages}
             live={live[entry.run.id]}
             agentName={agentName}
             slug={slug}
             roomId={roomId}
             canWrite={canWrite}
+            highlight={highlight}
+            collapsed={isCollapsed(index, entry)}
+            onToggleCollapsed={() => setToggledRuns((set) => flip(set, entry.id))}
+            openCalls={openCalls}
+            onToggleCall={(id) => setOpenCalls((set) => flip(set, id))}
           />
-        ) : (
-          <MessageEntry key={entry.message.id} message={entry.message} agentName={agentName} />
-        ),
-      )}
-    </ol>
+        );
+      }
+    }
+  };
+
+  return (
+    <div role="log" aria-label="Conversation" aria-busy={older.loading || newer.loading || undefined} data-testid="conversation">
+      <EdgeRow edge={older} direction="older" />
+      <ol ref={listRef} className="relative" style={{ height: total }}>
+        {items.map((item) => {
+          const row = rows[item.index]!;
+          const highlighted = row.kind === "entry" && target?.entryId === row.key;
+          return (
+            <li
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              data-row-index={item.index}
+              data-row-key={row.key}
+              data-highlighted={highlighted || undefined}
+              tabIndex={0}
+              onFocus={(event) => {
+                if (event.target === event.currentTarget) focused.current = item.index;
+              }}
+              onBlur={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null) && focused.current === item.index) focused.current = null;
+              }}
+              onKeyDown={(event) => onRowKey(event, item.index)}
+              className="absolute top-0 left-0 w-full list-none pb-6 outline-none focus-visible:rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500"
+              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              {renderRow(row, item.index)}
+            </li>
+          );
+        })}
+      </ol>
+      {newer.has || newer.loading || newer.error ? <EdgeRow edge={newer} direction="newer" onJumpToLatest={onJumpToLatest} /> : null}
+    </div>
+  );
+}
+
+/** The top or bottom edge of what is loaded: loading, a retry, a button, or the beginning. */
+function EdgeRow({ edge, direction, onJumpToLatest }: Readonly<{ edge: HistoryEdge; direction: "older" | "newer"; onJumpToLatest?: () => void }>) {
+  const words = direction === "older" ? "earlier" : "newer";
+  if (edge.loading) {
+    return (
+      <p role="status" data-testid={`history-${direction}-loading`} className="flex items-center justify-center gap-2 pb-6 text-xs text-zinc-500 dark:text-zinc-400">
+        <Spinner /> Loading {words} messages…
+      </p>
+    );
+  }
+  if (edge.error) {
+    return (
+      <p role="alert" className="flex items-center justify-center gap-2 pb-6 text-xs text-red-700 dark:text-red-300">
+        The {words} messages could not be loaded.
+        <Button size="sm" variant="secondary" onClick={edge.load}>
+          Retry
+        </Button>
+      </p>
+    );
+  }
+  if (edge.has) {
+    return (
+      <div className="flex items-center justify-center gap-2 pb-6">
+        <Button size="sm" variant="secondary" onClick={edge.load} data-testid={`history-load-${direction}`}>
+          Load {words} messages
+        </Button>
+        {onJumpToLatest ? (
+          <Button size="sm" variant="secondary" onClick={onJumpToLatest} data-testid="history-jump-latest">
+            Jump to the latest
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <p data-testid="history-start" className="pb-6 text-center text-xs text-zinc-500 dark:text-zinc-400">
+      The beginning of this conversation
+    </p>
   );
 }
 
 /** A message being sent: shown at once, marked until the server has it. */
 function sendingMessage(index: number, content: string, author: string): RoomMessage {
   return { id: `sending-${index}`, conversationId: "", role: "user", authorName: author, runId: null, content, meta: { kind: "sending" }, createdAt: new Date().toISOString() };
-}
-
-/** Stand-in for a run the live stream knows and the snapshot does not list yet. */
-function streamingRun(id: string): RoomRun {
-  return {
-    id,
-    conversationId: null,
-    triggerMessageId: null,
-    status: "running",
-    mode: null,
-    outcome: null,
-    error: null,
-    steps: 0,
-    createdAt: new Date().toISOString(),
-    finishedAt: null,
-    toolCalls: [],
-  };
-}
-
-function MessageEntry({ message, agentName }: Readonly<{ message: RoomMessage; agentName: string }>) {
-  if (message.role === "system" || isNudge(message.content)) {
-    return (
-      <li data-testid="system-message" className="text-center text-xs text-zinc-500 dark:text-zinc-400">
-        {message.content.replace(/^\s*\[gatehouse:nudge\]\s*/, "Reminder to the agent: ")}
-      </li>
-    );
-  }
-  const mine = message.role === "user";
-  const who = mine ? (message.authorName ?? "Someone") : agentName;
-  const pending = message.id.startsWith("sending-");
-  return (
-    <li data-testid={mine ? "user-message" : "assistant-message"} data-pending={pending || undefined} aria-busy={pending || undefined} className={cx(mine && "flex justify-end", pending && "opacity-70")}>
-      <article
-        aria-label={`${who} at ${formatTime(message.createdAt)}`}
-        className={
-          mine
-            ? "max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-50 px-4 py-2.5 text-zinc-900 ring-1 ring-indigo-100 dark:bg-indigo-950/60 dark:text-zinc-100 dark:ring-indigo-900"
-            : "text-zinc-900 dark:text-zinc-100"
-        }
-      >
-        <header className="mb-0.5 flex items-baseline gap-2 text-xs text-zinc-500 dark:text-zinc-400">
-          <span className="font-medium text-zinc-700 dark:text-zinc-300">{who}</span>
-          {pending ? <span>sending…</span> : <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>}
-        </header>
-        <MessageText text={message.content} />
-      </article>
-    </li>
-  );
 }

@@ -6,6 +6,7 @@ import type { CapabilityView } from "@/lib/rooms/room-capabilities";
 import type { CreateRoomBody, UpdateRoomBody } from "@/lib/rooms/schemas";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { workspaceApi } from "@/components/workspaces/keys";
+import { refreshRoomHistories } from "./history-hooks";
 import { roomApi, roomKeys } from "./keys";
 import type { RoomView } from "./room-types";
 
@@ -89,7 +90,8 @@ export function usePostMessage(slug: string, roomId: string) {
     mutationKey: roomKeys.postMessage(slug, roomId),
     mutationFn: (body: PostMessageVars) =>
       fetchJson<{ message: { id: string }; run: { id: string; status: string } | null }>(`${roomApi(slug, roomId)}/messages`, { method: "POST", json: body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.view(slug, roomId) }),
+    // Settles once the conversation shows the message, so "sending…" hands over to it without a gap.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: roomKeys.view(slug, roomId) }), refreshRoomHistories(queryClient, slug, roomId)]),
   });
 }
 
@@ -99,7 +101,7 @@ export function useAnswerQuestion(slug: string, roomId: string) {
   return useMutation({
     mutationFn: ({ runId, callId, answer }: { runId: string; callId: string; answer: string }) =>
       fetchJson<{ ok: true }>(`${workspaceApi(slug)}/runs/${encodeURIComponent(runId)}/answer`, { method: "POST", json: { callId, answer } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: roomKeys.view(slug, roomId) }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: roomKeys.view(slug, roomId) }), refreshRoomHistories(queryClient, slug, roomId)]),
   });
 }
 

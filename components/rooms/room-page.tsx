@@ -1,21 +1,29 @@
 "use client";
 /**
  * The room: header, conversation with live runs, composer, and the side
- * panels (capabilities, what waits for a person, task list, threads).
+ * panels (find in the room, capabilities, what waits for a person, task
+ * list, threads).
  *
- * Live updates: every stored event of the room refetches the snapshot
- * (coalesced); streamed text deltas live in local state until the snapshot
- * holds them. The stream starts at the snapshot's lastEventId, so nothing
- * between the server render and the subscription is lost.
+ * The conversation pages (./history-hooks): it opens at its newest page, or
+ * around the message a link names (`?message=<id>` or `#m-<id>`, also
+ * `?run=` and `?call=`), and loads on as the reader scrolls.
+ *
+ * Live updates: every stored event of the room refetches the head and the
+ * newest history page (each coalesced); streamed text deltas live in local
+ * state until the history holds them. The stream starts at the head's
+ * lastEventId, read before the first history page, so nothing between the
+ * server render and the subscription is lost.
  */
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from "react";
+import type { RoomSearchResult } from "@/lib/rooms/search-room";
 import { dataString, type LiveEvent } from "@/components/live/live-event";
 import { useEventStream } from "@/components/live/use-event-stream";
 import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/components/ui/fetch-json";
 import { useWorkspace } from "@/components/workspaces/workspace-context";
 import { workspaceApi } from "@/components/workspaces/keys";
@@ -24,19 +32,42 @@ import { approvalKeys } from "@/components/inbox/keys";
 import { PlanStudioPanel } from "@/components/plans/plan-studio-panel";
 import { CapabilityPanel } from "./capability-panel";
 import { Composer } from "./composer";
-import { Conversation } from "./conversation";
+import { Conversation, type HistoryEdge } from "./conversation";
+import { useRefreshNewestPage, useRoomHistory } from "./history-hooks";
 import { roomKeys } from "./keys";
 import { liveTextReducer } from "./live-text";
 import { RoomApprovalsPanel } from "./room-approvals-panel";
 import { RoomHeader } from "./room-header";
 import { useRoomView, type PostMessageVars } from "./room-hooks";
-import type { RoomView } from "./room-types";
+import { RoomSearch } from "./room-search";
+import type { RoomHistoryPage, RoomView } from "./room-types";
 import { ThreadsNav } from "./threads-nav";
 import { TodoPanel } from "./todo-panel";
 
 const RUN_DONE: Record<string, string> = { succeeded: "succeeded", failed: "failed", cancelled: "was cancelled" };
 
-export function RoomPage({ slug, initialView, canWrite }: Readonly<{ slug: string; initialView: RoomView; canWrite: boolean }>) {
+type Place = { conversationId: string | null; anchor: string | null };
+
+/** `#m-<id>`: a link to a message that the server did not see (fragments stay in the browser). */
+function hashAnchor(): string | null {
+  const match = /^#m-([A-Za-z0-9_-]{1,64})$/.exec(window.location.hash);
+  return match ? match[1]! : null;
+}
+
+export function RoomPage({
+  slug,
+  initialView,
+  initialHistory,
+  initialAnchor = null,
+  canWrite,
+}: Readonly<{
+  slug: string;
+  initialView: RoomView;
+  /** the first history page the server read: the newest of the main conversation, or the page around `initialAnchor` */
+  initialHistory: RoomHistoryPage;
+  initialAnchor?: string | null;
+  canWrite: boolean;
+}>) {
   const roomId = initialView.room.id;
   const queryClient = useQueryClient();
   const query = useRoomView(slug, roomId, initialView);
@@ -60,9 +91,59 @@ export function RoomPage({ slug, initialView, canWrite }: Readonly<{ slug: strin
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const main = view.conversations.find((c) => !c.parentId) ?? view.conversations[0];
-  const [selected, setSelected] = useState<string | undefined>(main?.id);
-  const conversation = view.conversations.find((c) => c.id === selected) ?? main;
-  const inConversation = <T extends { conversationId: string | null }>(item: T) => !conversation || item.conversationId === conversation.id || (!item.conversationId && conversation === main);
+  const initialPlace: Place = { conversationId: initialHistory.conversationId, anchor: initialAnchor };
+  const [place, setPlace] = useState<Place>(initialPlace);
+  const isInitial = place.conversationId === initialPlace.conversationId && place.anchor === initialPlace.anchor;
+  const history = useRoomHistory(slug, roomId, place.conversationId, place.anchor, isInitial ? initialHistory : undefined);
+  const pages = history.data?.pages;
+  const conversationId = pages?.[0]?.conversationId ?? place.conversationId ?? main?.id;
+  const conversation = view.conversations.find((c) => c.id === conversationId) ?? main;
+  const refreshNewest = useRefreshNewestPage(slug, roomId, place.conversationId, place.anchor);
+
+  // The page around a deep link carries its target; remember it for this place as further pages replace that one.
+  const targets = useRef(new Map<string, NonNullable<RoomHistoryPage["target"]>>());
+  const placeKey = `${place.conversationId}:${place.anchor}`;
+  const found = pages?.find((p) => p.target)?.target;
+  if (found && place.anchor && !targets.current.has(placeKey)) targets.current.set(placeKey, found);
+  const target = place.anchor ? targets.current.get(placeKey) : undefined;
+  const shownTarget = useMemo(
+    () => (target ? { entryId: target.entryId, highlight: target.toolCallId ?? target.messageId ?? target.runId ?? target.entryId } : null),
+    [target],
+  );
+
+  const open = useCallback((next: Place, url: string) => {
+    setPlace(next);
+    window.history.replaceState(window.history.state, "", url);
+  }, []);
+  const openAround = useCallback(
+    (id: string, param: "message" | "run" | "call" = "message") => {
+      const url = new URL(window.location.href);
+      for (const key of ["message", "run", "call"]) url.searchParams.delete(key);
+      url.searchParams.set(param, id);
+      url.hash = "";
+      open({ conversationId: null, anchor: id }, url.toString());
+    },
+    [open],
+  );
+  const openLatest = useCallback(
+    (id: string | null) => {
+      const url = new URL(window.location.href);
+      for (const key of ["message", "run", "call"]) url.searchParams.delete(key);
+      url.hash = "";
+      open({ conversationId: id, anchor: null }, url.toString());
+    },
+    [open],
+  );
+  // A fragment link (#m-<id>) the server could not see, now and when it changes.
+  useEffect(() => {
+    const follow = () => {
+      const id = hashAnchor();
+      if (id) setPlace({ conversationId: null, anchor: id });
+    };
+    if (!initialAnchor) follow();
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, [initialAnchor]);
 
   const refresh = useSerialRefetch(roomKeys.view(slug, roomId));
 
@@ -108,26 +189,15 @@ export function RoomPage({ slug, initialView, canWrite }: Readonly<{ slug: strin
           void queryClient.invalidateQueries({ queryKey: roomKeys.list(slug) });
           break;
       }
-      if (event.id) refresh();
+      if (event.id) {
+        refresh();
+        refreshNewest();
+      }
     },
-    [agentName, queryClient, refresh, roomId, slug],
+    [agentName, queryClient, refresh, refreshNewest, roomId, slug],
   );
 
   const stream = useEventStream(`${workspaceApi(slug)}/rooms/${encodeURIComponent(roomId)}/events`, initialView.lastEventId, onEvent);
-
-  // Follow the conversation while the reader is at its end; leave them alone when they scrolled up.
-  const atEnd = useRef(true);
-  useEffect(() => {
-    const onScroll = () => {
-      atEnd.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 200;
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    window.scrollTo({ top: document.documentElement.scrollHeight });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-  useEffect(() => {
-    if (atEnd.current) window.scrollTo({ top: document.documentElement.scrollHeight });
-  }, [view, live]);
 
   const closeCaps = useCallback(() => {
     setCapsOpen(false);
@@ -143,11 +213,31 @@ export function RoomPage({ slug, initialView, canWrite }: Readonly<{ slug: strin
     return () => document.removeEventListener("keydown", onKey);
   }, [capsOpen, closeCaps]);
 
-  const messages = view.messages.filter(inConversation);
-  const runs = view.runs.filter(inConversation);
-  // Live text of runs in other threads stays out of this one.
-  const elsewhere = new Set(view.runs.filter((r) => !runs.includes(r)).map((r) => r.id));
-  const liveHere = Object.fromEntries(Object.entries(live).filter(([runId]) => !elsewhere.has(runId)));
+  const entries = useMemo(() => (pages ? [...pages].reverse().flatMap((p) => p.entries) : []), [pages]);
+  const sendingHere = sending.filter((m): m is PostMessageVars => Boolean(m) && m!.conversationId === conversation?.id).map((m) => m.content);
+  // Writing while reading further back: the conversation goes to the present, where the message will appear.
+  useEffect(() => {
+    if (sendingHere.length > 0 && place.anchor) openLatest(conversation?.id ?? null);
+  }, [sendingHere.length, place.anchor, openLatest, conversation?.id]);
+  const { fetchNextPage, fetchPreviousPage } = history;
+  const older: HistoryEdge = useMemo(
+    () => ({
+      has: history.hasNextPage,
+      loading: history.isFetchingNextPage,
+      error: history.isFetchNextPageError,
+      load: () => void fetchNextPage({ cancelRefetch: false }).then(refreshNewest),
+    }),
+    [history.hasNextPage, history.isFetchingNextPage, history.isFetchNextPageError, fetchNextPage, refreshNewest],
+  );
+  const newer: HistoryEdge = useMemo(
+    () => ({
+      has: history.hasPreviousPage,
+      loading: history.isFetchingPreviousPage,
+      error: history.isFetchPreviousPageError,
+      load: () => void fetchPreviousPage({ cancelRefetch: false }),
+    }),
+    [history.hasPreviousPage, history.isFetchingPreviousPage, history.isFetchPreviousPageError, fetchPreviousPage],
+  );
   const refreshError = query.isError ? (query.error instanceof ApiError ? query.error.message : "The room could not be refreshed.") : null;
   const gone = query.error instanceof ApiError && query.error.status === 404;
 
@@ -189,22 +279,41 @@ export function RoomPage({ slug, initialView, canWrite }: Readonly<{ slug: strin
               Thread: <span className="font-medium text-zinc-900 dark:text-zinc-100">{conversation.title}</span>
             </p>
           ) : null}
-          <Conversation
-            messages={messages}
-            runs={runs}
-            live={liveHere}
-            sending={sending.filter((m): m is PostMessageVars => Boolean(m) && m!.conversationId === conversation?.id).map((m) => m.content)}
-            me={me.name}
-            agentName={agentName}
-            mode={room.mode}
-            slug={slug}
-            roomId={roomId}
-            canWrite={canWrite}
-            onSuggest={(text) => {
-              setDraft(text);
-              inputRef.current?.focus();
-            }}
-          />
+          {history.isPending ? (
+            <p role="status" data-testid="conversation-loading" className="flex items-center gap-2 py-12 text-sm text-zinc-500 dark:text-zinc-400">
+              <Spinner /> Loading the conversation…
+            </p>
+          ) : history.isError && !pages ? (
+            <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/60 dark:text-red-300">
+              {history.error instanceof ApiError && history.error.status === 404
+                ? "That message is not in this room (any more)."
+                : "The conversation could not be loaded."}
+              <Button size="sm" variant="secondary" onClick={() => (history.error instanceof ApiError && history.error.status === 404 ? openLatest(null) : void history.refetch())}>
+                {history.error instanceof ApiError && history.error.status === 404 ? "Open the latest messages" : "Retry"}
+              </Button>
+            </div>
+          ) : (
+            <Conversation
+              key={placeKey}
+              entries={entries}
+              live={live}
+              sending={sendingHere}
+              me={me.name}
+              agentName={agentName}
+              mode={room.mode}
+              slug={slug}
+              roomId={roomId}
+              canWrite={canWrite}
+              older={older}
+              newer={newer}
+              onJumpToLatest={() => openLatest(conversation?.id ?? null)}
+              target={shownTarget}
+              onSuggest={(text) => {
+                setDraft(text);
+                inputRef.current?.focus();
+              }}
+            />
+          )}
           <div className="sticky bottom-0 z-10 -mx-1 bg-gradient-to-t from-white from-80% to-transparent px-1 pt-4 pb-3 dark:from-zinc-950">
             {canWrite ? (
               <Composer
@@ -225,11 +334,12 @@ export function RoomPage({ slug, initialView, canWrite }: Readonly<{ slug: strin
         </div>
 
         <aside aria-label="Room details" className="space-y-4 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
+          <RoomSearch slug={slug} roomId={roomId} onOpen={(result: RoomSearchResult) => openAround(result.id, result.kind === "tool_call" ? "call" : "message")} />
           {capsOpen ? <CapabilityPanel id={capsId} slug={slug} room={room} onClose={closeCaps} headingRef={capsHeadingRef} /> : null}
           <PlanStudioPanel slug={slug} roomId={roomId} canWrite={canWrite} lastEventId={view.lastEventId} />
           <RoomApprovalsPanel approvals={view.approvals} slug={slug} canWrite={canWrite} />
           <TodoPanel todos={room.todos} />
-          <ThreadsNav slug={slug} roomId={roomId} conversations={view.conversations} current={conversation?.id} onSelect={setSelected} canWrite={canWrite} />
+          <ThreadsNav slug={slug} roomId={roomId} conversations={view.conversations} current={conversation?.id} onSelect={(id) => openLatest(id)} canWrite={canWrite} />
         </aside>
       </div>
     </div>

@@ -1,15 +1,19 @@
 /**
- * Client-side names for the parts of a room snapshot (lib/rooms/get-room-view)
- * and what a message's `meta` can say. Types only cross the server boundary.
+ * Client-side names for the parts of the room head (lib/rooms/get-room-view),
+ * its history pages (lib/rooms/get-room-history) and what a message's `meta`
+ * can say. Types only cross the server boundary.
  */
 import { z } from "zod";
+import type { HistoryEntry, HistoryMessage, HistoryPage, HistoryRun, HistoryToolCall } from "@/lib/rooms/get-room-history";
 import type { RoomView } from "@/lib/rooms/get-room-view";
 
 export type { RoomView };
 export type RoomInfo = RoomView["room"];
-export type RoomMessage = RoomView["messages"][number];
-export type RoomRun = RoomView["runs"][number];
-export type RoomToolCall = RoomRun["toolCalls"][number];
+export type RoomHistoryPage = HistoryPage;
+export type RoomEntry = HistoryEntry;
+export type RoomMessage = HistoryMessage;
+export type RoomRun = HistoryRun;
+export type RoomToolCall = HistoryToolCall;
 export type RoomApproval = RoomView["approvals"][number];
 export type RoomConversation = RoomView["conversations"][number];
 export type RoomMode = RoomInfo["mode"];

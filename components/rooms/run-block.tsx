@@ -1,8 +1,11 @@
 "use client";
 /**
- * One run in the conversation: a header with its status (and, for plan-mode
- * runs, how it ended, A4), then the assistant's text and tool calls in the
- * order they happened, the text still streaming, and a failure if any.
+ * One run in the conversation: the person's message that asked for it, a
+ * header with its status and totals (turns, tool calls, time; and, for
+ * plan-mode runs, how it ended, A4), then the assistant's text and tool calls
+ * in the order they happened, the text still streaming, and a failure if any.
+ * A finished run further up can start collapsed to its totals and words; its
+ * tool calls open with one click.
  */
 import { PLAN_OUTCOME_LABELS, type PlanOutcome } from "@/lib/plans/outcome";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -12,6 +15,7 @@ import { formatDuration } from "./format";
 import type { LiveRunText } from "./live-text";
 import { MessageText } from "./message-text";
 import { ModeBadge } from "./mode-badge";
+import { MessageEntry } from "./message-entry";
 import { PlanRow, ProposalRow } from "./plan-row";
 import { metaOf, type RoomMessage, type RoomRun, type RoomToolCall, type RunStatus } from "./room-types";
 import { ToolCallRow } from "./tool-call-row";
@@ -33,20 +37,36 @@ type Item = { at: string; kind: "message"; message: RoomMessage } | { at: string
 
 export function RunBlock({
   run,
+  trigger = null,
   messages,
   live,
   agentName,
   slug,
   roomId,
   canWrite,
+  highlight = null,
+  collapsed = false,
+  onToggleCollapsed,
+  openCalls,
+  onToggleCall,
 }: Readonly<{
   run: RoomRun;
+  /** the person's message that asked for this run */
+  trigger?: RoomMessage | null;
   messages: RoomMessage[];
   live: LiveRunText | undefined;
   agentName: string;
   slug: string;
   roomId: string;
   canWrite: boolean;
+  /** a message or tool call of this run a link pointed at */
+  highlight?: string | null;
+  /** show the totals and the words, with the tool calls behind a button */
+  collapsed?: boolean;
+  onToggleCollapsed?: () => void;
+  /** which tool calls are opened (kept by the conversation, since rows unmount as they scroll away) */
+  openCalls?: ReadonlySet<string>;
+  onToggleCall?: (toolCallId: string) => void;
 }>) {
   const status = STATUS[run.status];
   const active = run.status === "queued" || run.status === "running" || run.status === "waiting";
@@ -58,16 +78,25 @@ export function RunBlock({
   const stored = new Set(messages.map((m) => m.content.trim()));
   const turns = (live?.turns ?? []).filter((t) => !stored.has(t.text.trim()));
   const streaming = active ? (live?.streaming ?? "") : "";
-  const duration = run.finishedAt ? formatDuration(Date.parse(run.finishedAt) - Date.parse(run.createdAt)) : null;
+  const duration = run.finishedAt ? formatDuration(Date.parse(run.finishedAt) - Date.parse(run.startedAt ?? run.createdAt)) : null;
+  const calls = run.toolCalls.length;
+  const hideCalls = collapsed && calls > 0;
 
-  const turnText = (key: string, text: string) => (
-    <div key={key} data-testid="assistant-message" className="text-zinc-900 dark:text-zinc-100">
+  const turnText = (key: string, text: string, messageId?: string) => (
+    <div
+      key={key}
+      id={messageId ? `m-${messageId}` : undefined}
+      data-testid="assistant-message"
+      data-highlighted={(messageId && highlight === messageId) || undefined}
+      className={cx("text-zinc-900 dark:text-zinc-100", messageId && highlight === messageId && "rounded-md bg-amber-50 ring-2 ring-amber-400 dark:bg-amber-950/40")}
+    >
       <MessageText text={text} />
     </div>
   );
 
   return (
-    <li data-testid="run" data-run-id={run.id} data-status={run.status} className="list-none">
+    <div data-testid="run" data-run-id={run.id} data-status={run.status} className="space-y-6">
+      {trigger ? <MessageEntry message={trigger} agentName={agentName} highlighted={highlight === trigger.id} /> : null}
       <article aria-label={`${agentName}'s run, ${status.label.toLowerCase()}`} className="space-y-2 border-l-2 border-zinc-200 pl-4 dark:border-zinc-800">
         <header className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
           <span aria-hidden="true" className="grid size-6 place-items-center rounded-full bg-zinc-900 text-[11px] font-semibold text-white dark:bg-zinc-100 dark:text-zinc-900">
@@ -88,20 +117,37 @@ export function RunBlock({
               </Badge>
             </span>
           ) : null}
-          <span className="ml-auto">
+          <span data-testid="run-totals" className="ml-auto">
             {run.steps > 0 ? `${run.steps} ${run.steps === 1 ? "turn" : "turns"}` : null}
-            {run.toolCalls.length > 0 ? ` · ${run.toolCalls.length} ${run.toolCalls.length === 1 ? "tool call" : "tool calls"}` : null}
+            {calls > 0 ? ` · ${calls} ${calls === 1 ? "tool call" : "tool calls"}` : null}
             {duration ? ` · ${duration}` : null}
           </span>
+          {calls > 0 && !active && onToggleCollapsed ? (
+            <button
+              type="button"
+              data-testid="run-toggle"
+              aria-expanded={!collapsed}
+              onClick={onToggleCollapsed}
+              className="rounded px-1.5 py-0.5 font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            >
+              {collapsed ? `Show ${calls === 1 ? "the tool call" : `the ${calls} tool calls`}` : "Hide tool calls"}
+            </button>
+          ) : null}
         </header>
 
         <ol className="space-y-2" aria-label="What the agent did">
           {items.map((item) => {
             if (item.kind === "call") {
+              if (hideCalls) return null;
               const before = turns.filter((t) => t.beforeCallId === item.call.callId);
               return [
                 ...before.map((t, i) => <li key={`turn-${item.call.callId}-${i}`}>{turnText("t", t.text)}</li>),
-                <ToolCallRow key={item.call.callId} call={item.call} runId={run.id} slug={slug} roomId={roomId} canWrite={canWrite} />,
+                <ToolCallRow
+                  key={item.call.callId}
+                  call={item.call} runId={run.id} slug={slug} roomId={roomId} canWrite={canWrite} highlighted={highlight === item.call.id}
+                  open={openCalls?.has(item.call.id)}
+                  onToggle={onToggleCall ? () => onToggleCall(item.call.id) : undefined}
+                />,
               ];
             }
             const meta = metaOf(item.message);
@@ -112,7 +158,7 @@ export function RunBlock({
                 ) : meta?.kind === "proposal" ? (
                   <ProposalRow text={item.message.content} />
                 ) : (
-                  turnText("m", item.message.content)
+                  turnText("m", item.message.content, item.message.id)
                 )}
               </li>
             );
@@ -146,6 +192,6 @@ export function RunBlock({
           </p>
         ) : null}
       </article>
-    </li>
+    </div>
   );
 }

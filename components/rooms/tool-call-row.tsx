@@ -2,7 +2,8 @@
 /**
  * One tool call of a run: what was called, its tier, and the decision in
  * plain words — allowed, refused and why, or waiting for a person (with the
- * Approve/Deny buttons right here). Arguments and result expand on demand.
+ * Approve/Deny buttons right here). The row carries previews only; the whole
+ * arguments and result load from the server when a person opens it.
  */
 import { useId, useState, type ReactNode } from "react";
 import { ApprovalActions } from "@/components/inbox/approval-actions";
@@ -10,7 +11,8 @@ import { cx } from "@/components/ui/cx";
 import { Spinner } from "@/components/ui/spinner";
 import { QuestionBox } from "./question-box";
 import { AlertIcon, BlockedIcon, CheckIcon, PauseIcon, QuestionIcon } from "./icons";
-import { argsSummary, field, formatDuration, pretty } from "./format";
+import { argsSummary, formatDuration, pretty } from "./format";
+import { useToolCallDetail } from "./history-hooks";
 import type { RoomToolCall } from "./room-types";
 import { modeLabel } from "./mode-meta";
 import { TierBadge } from "./tier-badge";
@@ -34,12 +36,12 @@ function verdictOf(call: RoomToolCall): Verdict {
   if (call.decision === "deny") return { look: "refused", decision: "refused", detail: call.reason ?? null };
   if (call.status === "refused") {
     // Refused after the guard let it through (e.g. G4: nobody who could approve was connected): the result says why.
-    return { look: "refused", decision: "refused", detail: (typeof call.result === "string" ? call.result : field(call.result, "message")) ?? call.reason };
+    return { look: "refused", decision: "refused", detail: call.note ?? call.reason };
   }
   if (call.decision === "confirm" && (approval === "pending" || (!approval && call.status === "waiting"))) {
     return { look: "waiting", decision: "waiting for approval", detail: call.reason };
   }
-  if (call.status === "error") return { look: "error", decision: "failed", detail: field(call.result, "error") ?? field(call.result, "message") ?? null };
+  if (call.status === "error") return { look: "error", decision: "failed", detail: call.note };
   if (call.status === "pending" || call.status === "executing") {
     return { look: "running", decision: approval === "approved" ? "approved · running" : "allowed · running", detail: null };
   }
@@ -65,21 +67,44 @@ const STATUS_WORD: Record<string, string> = {
   error: "error",
 };
 
+/** Past this, the details show the start and say how much more there is (a browser draws huge <pre>s slowly). */
+const SHOWN_CHARS = 200_000;
+
+function shown(value: unknown): string {
+  const text = pretty(value);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}\n… ${(text.length - SHOWN_CHARS).toLocaleString()} more characters` : text;
+}
+
 export function ToolCallRow({
   call,
   runId,
   slug,
   roomId,
   canWrite,
-}: Readonly<{ call: RoomToolCall; runId: string; slug: string; roomId: string; canWrite: boolean }>) {
-  const [open, setOpen] = useState(false);
+  highlighted = false,
+  open: openProp,
+  onToggle,
+}: Readonly<{
+  call: RoomToolCall;
+  runId: string;
+  slug: string;
+  roomId: string;
+  canWrite: boolean;
+  highlighted?: boolean;
+  /** controlled by the conversation, which keeps it while the row scrolls away and back */
+  open?: boolean;
+  onToggle?: () => void;
+}>) {
+  const [openHere, setOpenHere] = useState(false);
+  const open = openProp ?? openHere;
+  const detail = useToolCallDetail(slug, roomId, call.id, open);
   const detailsId = useId();
   const verdict = verdictOf(call);
   const look = LOOK[verdict.look];
   const summary = call.tool === "ask_user" ? "" : argsSummary(call.args);
   const duration = formatDuration(call.durationMs);
-  const question = call.tool === "ask_user" ? field(call.args, "question") : null;
-  const answer = call.tool === "ask_user" ? field(call.result, "answer") : null;
+  const question = call.tool === "ask_user" ? call.question : null;
+  const answer = call.tool === "ask_user" ? call.answer : null;
 
   return (
     <li
@@ -88,7 +113,8 @@ export function ToolCallRow({
       data-decision={call.decision}
       data-status={call.status}
       data-verdict={verdict.look}
-      className={cx("rounded-md border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800", look.row)}
+      data-highlighted={highlighted || undefined}
+      className={cx("rounded-md border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800", look.row, highlighted && "ring-2 ring-amber-400 dark:ring-amber-500")}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span aria-hidden="true" className={cx("inline-flex w-4 justify-center font-semibold", look.decision)}>
@@ -112,7 +138,7 @@ export function ToolCallRow({
             type="button"
             aria-expanded={open}
             aria-controls={detailsId}
-            onClick={() => setOpen((v) => !v)}
+            onClick={() => (onToggle ? onToggle() : setOpenHere((v) => !v))}
             className="rounded px-1.5 py-0.5 font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
           >
             {open ? "Hide details" : "Details"}
@@ -157,17 +183,31 @@ export function ToolCallRow({
       ) : null}
 
       {open ? (
-        <div id={detailsId} className="mt-2 grid gap-2 pl-6 md:grid-cols-2">
+        <div id={detailsId} data-testid="tool-call-details" aria-busy={detail.isPending || undefined} className="mt-2 grid gap-2 pl-6 md:grid-cols-2">
+          {detail.isError ? (
+            <p role="alert" className="flex items-center gap-2 text-xs text-red-700 md:col-span-2 dark:text-red-300">
+              The details could not be loaded.
+              <button type="button" onClick={() => void detail.refetch()} className="font-medium underline">
+                Retry
+              </button>
+            </p>
+          ) : null}
           <div className="min-w-0">
             <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Arguments</p>
             <pre className="max-h-64 overflow-auto rounded border border-zinc-200 bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap break-words dark:border-zinc-800 dark:bg-zinc-950">
-              {pretty(call.args)}
+              {detail.data ? shown(detail.data.args) : pretty(call.args)}
             </pre>
           </div>
           <div className="min-w-0">
             <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Result</p>
             <pre className="max-h-64 overflow-auto rounded border border-zinc-200 bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap break-words dark:border-zinc-800 dark:bg-zinc-950">
-              {call.result === null || call.result === undefined ? "(no result yet)" : pretty(call.result)}
+              {detail.data
+                ? detail.data.result === null || detail.data.result === undefined
+                  ? "(no result yet)"
+                  : shown(detail.data.result)
+                : detail.isPending
+                  ? "Loading…"
+                  : (call.resultPreview ?? "(no result yet)")}
             </pre>
           </div>
           <p className="text-xs text-zinc-500 md:col-span-2 dark:text-zinc-400">

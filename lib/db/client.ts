@@ -27,7 +27,8 @@ export interface Database {
 }
 
 export interface OpenOptions {
-  url?: string;
+  /** PostgreSQL; unset → DATABASE_URL; null → the embedded PGlite even when DATABASE_URL is set */
+  url?: string | null;
   /** PGlite data directory; "memory://" keeps it in memory */
   dataDir?: string;
   migrate?: boolean;
@@ -149,7 +150,7 @@ function assertChannel(channel: string) {
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  const url = options.url ?? env().DATABASE_URL;
+  const url = options.url === null ? undefined : (options.url ?? env().DATABASE_URL);
   const runMigrations = options.migrate ?? true;
   return url ? openPostgres(url, runMigrations) : openPglite(options.dataDir ?? defaultDataDir(), runMigrations);
 }

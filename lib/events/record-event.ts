@@ -14,7 +14,7 @@ import { notFound } from "../errors/app-error";
 
 export const EVENTS_CHANNEL = "gatehouse_events";
 
-type Sql = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
+type Sql = Pick<PrismaClient, "$queryRaw">;
 
 export interface RoomEventInput {
   workspaceId: string;
@@ -29,20 +29,27 @@ export type EventNotice =
   | { kind: "stored"; id: string; workspaceId: string; roomId: string | null }
   | { kind: "delta"; workspaceId: string; roomId: string | null; runId: string; delta: string };
 
+/**
+ * One statement, one round trip: the row and its NOTIFY together (a worker records
+ * about twenty events per run, so two round trips each was most of its database
+ * time). Inside a transaction the NOTIFY is delivered at commit, as before.
+ */
 export async function recordEvent(sql: Sql, event: RoomEventInput): Promise<bigint> {
   const { workspaceId, roomId } = event;
-  const rows = await sql.$queryRaw<{ id: bigint | number | string }[]>`
-    INSERT INTO "RunEvent" ("workspaceId", "roomId", "runId", "type", "data")
-    SELECT ${workspaceId}, ${roomId}, ${event.runId ?? null}, ${event.type}, ${JSON.stringify(event.data)}::jsonb
-    WHERE ${roomId}::text IS NULL
-       OR EXISTS (SELECT 1 FROM "Room" WHERE "id" = ${roomId} AND "workspaceId" = ${workspaceId})
-    RETURNING "id"`;
+  const rows = await sql.$queryRaw<{ id: bigint | string | number }[]>`
+    WITH "row" AS (
+      INSERT INTO "RunEvent" ("workspaceId", "roomId", "runId", "type", "data")
+      SELECT ${workspaceId}, ${roomId}, ${event.runId ?? null}, ${event.type}, ${JSON.stringify(event.data)}::jsonb
+      WHERE ${roomId}::text IS NULL
+         OR EXISTS (SELECT 1 FROM "Room" WHERE "id" = ${roomId} AND "workspaceId" = ${workspaceId})
+      RETURNING "id"
+    )
+    SELECT "row"."id" FROM "row" CROSS JOIN LATERAL (
+      SELECT pg_notify(${EVENTS_CHANNEL}, json_build_object('kind', 'stored', 'id', "row"."id"::text, 'workspaceId', ${workspaceId}::text, 'roomId', ${roomId}::text)::text)
+    ) AS "notified"`;
   const row = rows[0];
   if (!row) throw notFound("That room (in this workspace)");
-  const id = BigInt(row.id);
-  const notice: EventNotice = { kind: "stored", id: id.toString(), workspaceId, roomId };
-  await sql.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(notice)})`;
-  return id;
+  return BigInt(row.id);
 }
 
 /** Deltas are not stored; callers bind them to a room already checked (the run's scoped room). */

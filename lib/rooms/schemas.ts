@@ -1,5 +1,6 @@
 /** Request bodies of the rooms API; the same schemas feed the forms. */
 import { z } from "zod";
+import { historyCursor } from "./history-cursor";
 
 const id = z.string().trim().min(1).max(64);
 
@@ -55,3 +56,29 @@ export const eventCursor = z
   .string()
   .regex(/^\d{1,18}$/, "the event id must be a number from an earlier event")
   .transform((value) => BigInt(value));
+
+/**
+ * A page of a conversation's history (lib/rooms/get-room-history.ts): the newest page
+ * by default, or the page older than `before`, newer than `after`, starting at `from`
+ * (inclusive; the client refreshes its newest page with it), or the page around one
+ * message, run or tool call (`around`, for deep links). At most one of them.
+ */
+export const historyQuery = z
+  .strictObject({
+    conversation: id.optional(),
+    before: historyCursor.optional(),
+    after: historyCursor.optional(),
+    from: historyCursor.optional(),
+    around: id.optional(),
+    limit: z.coerce.number().int().min(1).max(200, "ask for at most 200 entries a page").default(40),
+  })
+  .refine((q) => [q.before, q.after, q.from, q.around].filter(Boolean).length <= 1, {
+    message: "send at most one of before, after, from and around",
+  });
+export type HistoryQuery = z.output<typeof historyQuery>;
+
+/** Find in a room: the words to look for (PostgreSQL web-search syntax: "quoted phrase", or, -not). */
+export const roomSearchQuery = z.strictObject({
+  q: z.string().trim().min(1, "type something to find").max(200, "search for at most 200 characters"),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});

@@ -19,9 +19,9 @@ async function introspect() {
     FROM information_schema.columns c
     JOIN pg_attribute a ON a.attrelid = format('%I.%I', c.table_schema, c.table_name)::regclass AND a.attname = c.column_name
     WHERE c.table_schema = 'public' AND c.table_name <> '_prisma_migrations'`);
-  const indexes = await client.query<{ table: string; name: string; unique: boolean; primary: boolean; columns: string[]; partial: boolean }>(`
+  const indexes = await client.query<{ table: string; name: string; unique: boolean; primary: boolean; columns: string[]; partial: boolean; expression: boolean; definition: string }>(`
     SELECT t.relname AS table, i.relname AS name, ix.indisunique AS unique, ix.indisprimary AS primary,
-           ix.indpred IS NOT NULL AS partial,
+           ix.indpred IS NOT NULL AS partial, ix.indexprs IS NOT NULL AS expression, pg_get_indexdef(i.oid) AS definition,
            array(SELECT a.attname::text FROM unnest(ix.indkey) WITH ORDINALITY k(n, o)
                  JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.n ORDER BY k.o) AS columns
     FROM pg_index ix JOIN pg_class t ON t.oid = ix.indrelid JOIN pg_class i ON i.oid = ix.indexrelid
@@ -92,7 +92,7 @@ describe("migrations match prisma/schema.prisma", async () => {
       unique: i.type !== "normal",
       primary: i.type === "id",
     }));
-    const actual = db.indexes.filter((i) => !i.partial).map(({ table, columns, unique, primary }) => ({ table, columns, unique, primary }));
+    const actual = db.indexes.filter((i) => !i.partial && !i.expression).map(({ table, columns, unique, primary }) => ({ table, columns, unique, primary }));
     const key = (x: { table: string; columns: string[] }) => `${x.table}(${x.columns.join(",")})`;
     expect(actual.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(expected.sort((a, b) => key(a).localeCompare(key(b))));
   });
@@ -112,6 +112,14 @@ describe("migrations match prisma/schema.prisma", async () => {
     );
     const key = (x: { table: string; columns: string[] }) => `${x.table}(${x.columns.join(",")})`;
     expect([...db.fks].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(expected.sort((a, b) => key(a).localeCompare(key(b))));
+  });
+
+  it("keeps the full-text search indexes of messages and tool calls (find in a room)", () => {
+    const search = db.indexes.filter((i) => i.expression).map((i) => [i.table, i.name, /USING gin \(to_tsvector/.test(i.definition)]);
+    expect(search.sort()).toEqual([
+      ["Message", "Message_search_idx", true],
+      ["ToolCall", "ToolCall_search_idx", true],
+    ]);
   });
 
   it("P5: keeps the partial unique index that allows one pending plan_exit per room", () => {

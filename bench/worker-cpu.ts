@@ -1,0 +1,141 @@
+/**
+ * Worker CPU per scripted run: the CPU time one worker process spends to take a
+ * scripted run of 4 model turns and 5 tool calls (list_dir, read_file, grep,
+ * read_file, list_dir) from queued to succeeded, against PostgreSQL, measured
+ * with process.cpuUsage() around advanceStoredRun (what a "run.advance" job
+ * does), and where that time goes: a V8 CPU profile over the same runs, its
+ * self time grouped by the code it was spent in. The PostgreSQL server's own
+ * CPU is not counted (another process). Prints, never asserts.
+ */
+import { Session } from "node:inspector/promises";
+import pg from "pg";
+import { openDatabase } from "../lib/db/client";
+import { makeFixture } from "../lib/repos/git.test-support";
+import { advanceStoredRun } from "../lib/runs/advance-stored-run";
+import { postMessage } from "../lib/runs/post-message";
+import { createAgent, createRoom, createUser, createWorkspace } from "../tests/support/factories";
+import { percentile, type BenchResult } from "./stats";
+
+const WARM = 5;
+const RUNS = 30;
+const PROFILED = 15;
+const call = (name: string, args: unknown) => ({ name, args });
+/** 4 turns, 5 tool calls, every tool read-only so no sandbox process is started. */
+const SCRIPT = {
+  chunkDelayMs: 0,
+  scenarios: [
+    {
+      steps: [
+        { text: "Let me look around the repository first.", toolCalls: [call("list_dir", {})] },
+        { text: "Reading the entry point and searching for the helper.", toolCalls: [call("read_file", { path: "src/index.ts" }), call("grep", { pattern: "add" })] },
+        { toolCalls: [call("read_file", { path: "src/util.ts" }), call("list_dir", { path: "src" })] },
+        { text: "Done: `add` lives in src/util.ts and src/index.ts calls it once." },
+      ],
+    },
+  ],
+};
+
+/** Where profile time is attributed, first match wins. */
+const GROUPS: [string, RegExp][] = [
+  ["lib/harness (agent loop, checkpoint, prisma store)", /\/lib\/harness\//],
+  ["lib/tools (tool execution)", /\/lib\/tools\//],
+  ["lib/modes (surface, guard)", /\/lib\/modes\//],
+  ["lib/runs + lib/events (event sink, events, services)", /\/lib\/(runs|events|presence|queue)\//],
+  ["lib/models + AI SDK (scripted model, streaming)", /\/lib\/models\/|\/node_modules\/(ai|@ai-sdk)\//],
+  ["Prisma client (query building, result mapping)", /\/node_modules\/(@prisma|\.prisma)\/|\/lib\/db\/generated\//],
+  ["pg driver (protocol, parsing)", /\/node_modules\/(pg|pg-protocol|pg-types|pgpass|postgres-[a-z]+)\//],
+  ["zod (validation)", /\/node_modules\/zod\//],
+  ["other app code (lib, server)", /\/work\/.*\/(lib|server)\//],
+  ["node internals (streams, timers, fs, crypto)", /^node:|^internal\/|^$/],
+];
+
+function groupOf(url: string, fn: string): string {
+  if (fn === "(garbage collector)") return "garbage collection";
+  if (fn === "(program)") return "V8 / native (program)";
+  for (const [name, pattern] of GROUPS) if (pattern.test(url)) return name;
+  return "other node_modules";
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+}
+
+export async function benchWorkerCpu(): Promise<BenchResult[]> {
+  const admin = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  const name = `gatehouse_bench_cpu_${Date.now()}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const fx = await makeFixture();
+  const db = await openDatabase({ url: url.toString(), migrate: true });
+  try {
+    const { prisma } = db;
+    const owner = await createUser(prisma);
+    const workspace = await createWorkspace(prisma, [{ userId: owner.id, role: "owner" }]);
+    const agent = await createAgent(prisma, workspace.id, SCRIPT);
+    const room = await createRoom(prisma, { workspaceId: workspace.id, agentId: agent.id, mode: "chat", autonomy: "auto", worktreePath: fx.worktree });
+    const one = async () => {
+      const { run } = await postMessage(prisma, { workspaceId: workspace.id, roomId: room.id, userId: owner.id, content: "Where is add defined?" });
+      const before = process.cpuUsage();
+      const result = await advanceStoredRun(db, run!.id, { owner: "bench-cpu" });
+      const used = process.cpuUsage(before);
+      if (result?.status !== "succeeded") throw new Error(`the scripted run ended ${result?.status}`);
+      const calls = await prisma.toolCall.count({ where: { runId: run!.id } });
+      if (calls !== 5) throw new Error(`the scripted run made ${calls} tool calls, not 5`);
+      return (used.user + used.system) / 1000;
+    };
+    for (let i = 0; i < WARM; i++) await one();
+    const cpu: number[] = [];
+    for (let i = 0; i < RUNS; i++) cpu.push(await one());
+
+    const session = new Session();
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 200 });
+    await session.post("Profiler.start");
+    for (let i = 0; i < PROFILED; i++) await one();
+    const { profile } = (await session.post("Profiler.stop")) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    session.disconnect();
+
+    // Self time per group, as a share of the sampled non-idle time.
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const byGroup = new Map<string, number>();
+    const byFunction = new Map<string, number>();
+    let busy = 0;
+    profile.samples.forEach((id, i) => {
+      const node = nodes.get(id)!;
+      if (node.callFrame.functionName === "(idle)") return;
+      const dt = profile.timeDeltas[i] ?? 0;
+      busy += dt;
+      const group = groupOf(node.callFrame.url, node.callFrame.functionName);
+      byGroup.set(group, (byGroup.get(group) ?? 0) + dt);
+      const where = `${node.callFrame.functionName || "(anonymous)"} ${node.callFrame.url.replace(/^.*\/(node_modules|lib)\//, "$1/") || "(native)"}`;
+      byFunction.set(where, (byFunction.get(where) ?? 0) + dt);
+    });
+    const sorted = [...cpu].sort((a, b) => a - b);
+    const mean = cpu.reduce((a, b) => a + b, 0) / cpu.length;
+    // Profiled runs are measured apart (profiling costs CPU too); the breakdown splits the mean by the profile's shares.
+    const breakdown = [...byGroup.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([group, time]): BenchResult => ({ name: `  where it goes: ${group}`, value: (mean * time) / busy, unit: "ms/run" }));
+    const hot = [...byFunction.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([where, time]): BenchResult => ({ name: `  hottest: ${where}`.slice(0, 82), value: (mean * time) / busy, unit: "ms/run" }));
+    return [
+      { name: `worker CPU per scripted run (4 turns, 5 tool calls), p50 of ${RUNS}`, value: percentile(sorted, 50), unit: "ms" },
+      { name: "worker CPU per scripted run, mean", value: mean, unit: "ms" },
+      { name: "runs per second one 2-core machine can advance at that CPU cost", value: 2000 / mean, unit: "runs/s" },
+      ...breakdown,
+      ...hot,
+    ];
+  } finally {
+    await db.close();
+    await fx.cleanup();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await client.end();
+  }
+}
