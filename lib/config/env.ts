@@ -69,8 +69,17 @@ export const envSchema = z.object({
    */
   GATEHOUSE_SANDBOX_UID: intIn(1, 2_147_483_646, 61_000),
   GATEHOUSE_SANDBOX_GID: intIn(1, 2_147_483_646, 61_000),
-  /** folders repositories may be registered from (colon-separated) */
+  /**
+   * H3: folders on the server repositories may be registered from (colon-separated).
+   * None → no host paths, except the demo folder on the embedded default.
+   */
   GATEHOUSE_REPOSITORY_ROOTS: colonList,
+  /**
+   * H3: git hosts (comma-separated host[:port]) a remote URL may name although they are
+   * plain http or a loopback/private address, e.g. an internal git server or a test's
+   * `git http-backend` on 127.0.0.1:8080. Everything else must be a public https/ssh host.
+   */
+  GATEHOUSE_ALLOWED_GIT_HOSTS: commaList,
   /** model endpoints on loopback or private addresses that agents may use (comma-separated host[:port]) */
   GATEHOUSE_ALLOWED_MODEL_HOSTS: commaList,
 });

@@ -2,15 +2,19 @@ import "server-only";
 /**
  * Opens a room. With a repository, the room gets its own git worktree on a
  * branch of its own, so agents in different rooms never touch each other's
- * files. The row and the worktree succeed together or not at all.
+ * files. Worktree and branch live in Gatehouse's mirror of the repository
+ * (H3), re-read from the source first. The row and the worktree succeed
+ * together or not at all.
  */
 import { join } from "node:path";
-import { rm } from "node:fs/promises";
 import type { Mode, PrismaClient } from "../db/generated/client";
 import { worktreesDir } from "../config/data-dir";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import { createWorktree } from "../repos/git";
+import { revParse } from "../repos/git";
+import { mirrorPath } from "../repos/mirror-paths";
+import { createWorktree, removeWorktree } from "../repos/worktrees";
+import { syncRepository } from "../repositories/sync-repository";
 import type { CreateRoomBody } from "./schemas";
 
 export interface CreateRoomInput extends Omit<CreateRoomBody, "mode"> {
@@ -48,21 +52,42 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
   if (repository) {
     const worktreePath = join(worktreesDir(), room.id);
     const branch = `gatehouse/${room.id}`;
+    const mirror = mirrorPath(repository.id);
+    const ref = input.ref ?? repository.defaultBranch;
     try {
-      await createWorktree({
-        repoPath: repository.path,
-        worktreePath,
-        ref: input.ref ?? repository.defaultBranch,
-        branch: input.pullRequestId ? undefined : branch,
-      });
+      await refreshMirror(prisma, repository, mirror, ref);
+      await createWorktree({ mirror, worktreePath, ref, branch: input.pullRequestId ? undefined : branch });
       await prisma.room.update({ where: { id: room.id }, data: { worktreePath, branch: input.pullRequestId ? null : branch } });
     } catch (error) {
       await prisma.room.delete({ where: { id: room.id } });
-      await rm(worktreePath, { recursive: true, force: true });
+      await removeWorktree({ mirror, worktreePath }).catch(() => undefined);
+      if (error instanceof AppError) throw error;
       throw new AppError("unprocessable", `Could not create the room's worktree from ${repository.name}: ${(error as Error).message}`);
     }
   }
 
   await recordEvent(prisma, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.created", data: { name: room.name, mode: room.mode } });
   return prisma.room.findUniqueOrThrow({ where: { id: room.id } });
+}
+
+/**
+ * Re-reads the source so the room starts from what was pushed last. A source
+ * that cannot be read right now (a remote that is down) is no reason to
+ * refuse the room when the mirror already has what it should check out.
+ */
+async function refreshMirror(
+  prisma: PrismaClient,
+  repository: { id: string; workspaceId: string; path: string | null; remoteUrl: string | null },
+  mirror: string,
+  ref: string,
+): Promise<void> {
+  try {
+    await syncRepository(prisma, repository);
+  } catch (error) {
+    const usable = await revParse({ gitDir: mirror }, ref).then(
+      () => true,
+      () => false,
+    );
+    if (!usable) throw error;
+  }
 }

@@ -4,10 +4,8 @@
  * host never interprets it. There is no unsandboxed fallback: when bubblewrap
  * is missing the call is refused.
  */
-import { readFile, realpath, stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { realpath, stat } from "node:fs/promises";
 import { env } from "../config/env";
-import { verifyLinkedWorktree } from "../repos/worktree-identity";
 import { mountPlan } from "../modes/posture";
 import type { WorktreePosture } from "../modes/types";
 import { DEFAULT_BWRAP_PATH, detectSandbox } from "./detect-sandbox";
@@ -19,6 +17,11 @@ export interface SandboxRunOptions {
   /** absolute path of the worktree; the process starts there */
   worktree: string;
   posture: WorktreePosture;
+  /**
+   * H2: further host paths visible read-only (a worktree's git data), chosen by
+   * the caller from Gatehouse's records — never derived from files in the worktree.
+   */
+  readOnlyMounts?: readonly string[];
   network: boolean;
   timeoutMs: number;
   maxOutputBytes: number;
@@ -68,21 +71,6 @@ function sandboxEnv(extra: Record<string, string> | undefined): Record<string, s
   return env;
 }
 
-/**
- * The repository's git data, mounted read-only so git read commands work inside.
- * Only for a verified linked worktree: the agent can rewrite `<wt>/.git` in a
- * writable mode, and must not be able to point a mount at any host path.
- */
-async function gitDataOf(worktree: string): Promise<string[]> {
-  try {
-    const { gitDir } = await verifyLinkedWorktree(worktree);
-    const common = await readFile(join(gitDir, "commondir"), "utf8").catch(() => "../..");
-    return [await realpath(resolve(gitDir, common.trim()))];
-  } catch {
-    return [];
-  }
-}
-
 /** Whether sandboxed processes may share the host's network (an operator's explicit choice). */
 export function sandboxNetworkEnabled(): boolean {
   return env().GATEHOUSE_SANDBOX_NETWORK === "host";
@@ -99,7 +87,7 @@ export async function runInSandbox(options: SandboxRunOptions): Promise<SandboxR
   const worktree = await realpath(options.worktree);
   if (!(await stat(worktree)).isDirectory()) throw new Error(`the worktree is not a directory: ${worktree}`);
 
-  const plan = mountPlan(options.posture, worktree, { network: options.network, readOnlyPaths: await gitDataOf(worktree) });
+  const plan = mountPlan(options.posture, worktree, { network: options.network, readOnlyPaths: options.readOnlyMounts ?? [] });
   const result = await spawnCapped(bwrapPath, [...plan.bwrapArgs, "sh", "-c", options.command], {
     cwd: worktree,
     env: sandboxEnv(options.env),
