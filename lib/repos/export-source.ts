@@ -90,8 +90,11 @@ export async function exportSource(dir: string, haves: readonly string[], scratc
   await mkdir(out, { mode: 0o700 });
   const cleanup = () => rm(out, { recursive: true, force: true });
   try {
-    // The sandbox user writes the listing and the bundle here.
+    // The sandbox user writes the listing and the bundle here. Whoever the sandboxed process
+    // is to the kernel (that user, or a root without capabilities), it may create files in
+    // this folder but not list it; its name is random and its parent cannot be listed.
     await handToSandboxUser(out);
+    await chmod(out, 0o733);
     const result = await runInSandbox({
       command: SCRIPT,
       worktree: out,
