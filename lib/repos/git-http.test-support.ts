@@ -42,24 +42,23 @@ export async function serveGitOverHttp(projectRoot: string): Promise<GitHttpServ
 
 function handle(projectRoot: string, req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? "/", "http://localhost");
-  const child = spawn("git", ["http-backend"], {
-    env: {
-      PATH: "/usr/local/bin:/usr/bin:/bin",
-      HOME: "/dev/null",
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_CONFIG_GLOBAL: "/dev/null",
-      GIT_PROJECT_ROOT: projectRoot,
-      GIT_HTTP_EXPORT_ALL: "1",
-      GATEWAY_INTERFACE: "CGI/1.1",
-      REQUEST_METHOD: req.method ?? "GET",
-      PATH_INFO: decodeURIComponent(url.pathname),
-      QUERY_STRING: url.search.replace(/^\?/, ""),
-      CONTENT_TYPE: req.headers["content-type"] ?? "",
-      REMOTE_ADDR: "127.0.0.1",
-      ...(req.headers["content-encoding"] ? { HTTP_CONTENT_ENCODING: String(req.headers["content-encoding"]) } : {}),
-      ...(req.headers["git-protocol"] ? { GIT_PROTOCOL: String(req.headers["git-protocol"]) } : {}),
-    },
-  });
+  const env: Record<string, string> = {
+    PATH: "/usr/local/bin:/usr/bin:/bin",
+    HOME: "/dev/null",
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_PROJECT_ROOT: projectRoot,
+    GIT_HTTP_EXPORT_ALL: "1",
+    GATEWAY_INTERFACE: "CGI/1.1",
+    REQUEST_METHOD: req.method ?? "GET",
+    PATH_INFO: decodeURIComponent(url.pathname),
+    QUERY_STRING: url.search.replace(/^\?/, ""),
+    CONTENT_TYPE: req.headers["content-type"] ?? "",
+    REMOTE_ADDR: "127.0.0.1",
+    ...(req.headers["content-encoding"] ? { HTTP_CONTENT_ENCODING: String(req.headers["content-encoding"]) } : {}),
+    ...(req.headers["git-protocol"] ? { GIT_PROTOCOL: String(req.headers["git-protocol"]) } : {}),
+  };
+  const child = spawn("git", ["http-backend"], { env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "ignore"] });
   req.pipe(child.stdin);
   child.on("error", () => {
     res.statusCode = 500;

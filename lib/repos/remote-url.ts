@@ -44,8 +44,8 @@ export function parseRemoteUrl(raw: string): ParsedRemote {
   const url = raw.trim();
   if (url.length === 0) refuse(`it is empty; ${FORMS}.`);
   if (url.length > MAX_LENGTH) refuse(`it is longer than ${MAX_LENGTH} characters.`);
-  if (/[\s\x00-\x1f\x7f]/.test(url)) refuse("it contains spaces or control characters.");
   if (url.startsWith("-")) refuse(`it starts with "-", which git would read as an option; ${FORMS}.`);
+  if (/[\s\x00-\x1f\x7f]/.test(url)) refuse("it contains spaces or control characters.");
 
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url)?.[1]?.toLowerCase();
   if (scheme !== undefined) return parseSchemeUrl(url, scheme);

@@ -22,6 +22,17 @@ export function worktreeGitIn(mirror: string, worktreePath: string): WorktreeGit
 }
 
 /**
+ * Git inside the sandbox sees the worktree and its git data owned by other
+ * uids (the sandbox user's worktree, Gatehouse's mirror) and would refuse
+ * them as "dubious"; in there that check protects nothing, so it is off.
+ */
+export const SANDBOX_GIT_ENV: Readonly<Record<string, string>> = {
+  GIT_CONFIG_COUNT: "1",
+  GIT_CONFIG_KEY_0: "safe.directory",
+  GIT_CONFIG_VALUE_0: "*",
+};
+
+/**
  * What a sandboxed process needs to run git's read commands in the worktree:
  * the objects, refs and config of the mirror and the worktree's own git
  * directory — not the mirror's other worktrees. All mounted read-only.

@@ -13,7 +13,7 @@ import { env } from "../config/env";
 import type { Prisma } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { exportSource, SourceExportError } from "../repos/export-source";
-import { GitError } from "../repos/git";
+import { GitError, revParse } from "../repos/git";
 import { applyExport, ensureMirror, fetchRemote, fetchTrustedFolder, mirrorTips, serialized } from "../repos/mirror";
 import { mirrorPath } from "../repos/mirror-paths";
 import { checkRemoteUrl, RemoteUrlError } from "../repos/remote-url";
@@ -27,11 +27,25 @@ export interface RepositorySource {
   remoteUrl: string | null;
 }
 
+export interface SyncOptions {
+  /**
+   * A source that cannot be read right now (a remote that is down) is no
+   * failure when the mirror already has this revision. A source the rules
+   * refuse always is.
+   */
+  unlessMirrorHas?: string;
+}
+
 /** Syncs the repository's mirror (creating it on first use); returns the mirror's path. */
-export async function syncRepository(prisma: Prisma, repository: RepositorySource): Promise<string> {
+export async function syncRepository(prisma: Prisma, repository: RepositorySource, options: SyncOptions = {}): Promise<string> {
   const mirror = mirrorPath(repository.id);
   const dir = repository.path ? await checkHostPath(prisma, repository.workspaceId, repository.path) : null;
-  await serialized(mirror, () => importInto(mirror, { dir, remoteUrl: repository.remoteUrl }));
+  try {
+    await serialized(mirror, () => importInto(mirror, { dir, remoteUrl: repository.remoteUrl }));
+  } catch (error) {
+    const fallback = options.unlessMirrorHas;
+    if (!fallback || !(await revParse({ gitDir: mirror }, fallback).then(() => true, () => false))) throw error;
+  }
   return mirror;
 }
 

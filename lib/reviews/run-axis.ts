@@ -7,6 +7,7 @@ import "server-only";
  * (126/127 from the shell), a process killed for flooding output, or no
  * sandbox at all (there is no unsandboxed fallback).
  */
+import { SANDBOX_GIT_ENV } from "../repos/worktree-git";
 import { runInSandbox, SandboxUnavailableError } from "../sandbox/run-in-sandbox";
 import { axisTimeoutMs } from "./read-axes-file";
 import type { AxisDeclaration, AxisStatus } from "./schemas";
@@ -24,7 +25,7 @@ export async function runAxis(axis: AxisDeclaration, worktree: string, signal?: 
   const timeoutMs = axisTimeoutMs(axis);
   const started = performance.now();
   try {
-    const result = await runInSandbox({ command: axis.command, worktree, posture: "read-only", readOnlyMounts, network: false, timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, env: { CI: "true" }, signal });
+    const result = await runInSandbox({ command: axis.command, worktree, posture: "read-only", readOnlyMounts, network: false, timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, env: { CI: "true", ...SANDBOX_GIT_ENV }, signal });
     const tail = lastLines(`${result.stdout}\n${result.stderr}`);
     if (result.timedOut) return { status: "could_not_run", detail: `timed out after ${timeoutMs} ms${tail ? `: ${tail}` : ""}`, durationMs: result.durationMs };
     if (result.exitCode === null) return { status: "could_not_run", detail: `stopped before it finished (output flood or shutdown)${tail ? `: ${tail}` : ""}`, durationMs: result.durationMs };

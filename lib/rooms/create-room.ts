@@ -11,7 +11,6 @@ import type { Mode, PrismaClient } from "../db/generated/client";
 import { worktreesDir } from "../config/data-dir";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import { revParse } from "../repos/git";
 import { mirrorPath } from "../repos/mirror-paths";
 import { createWorktree, removeWorktree } from "../repos/worktrees";
 import { syncRepository } from "../repositories/sync-repository";
@@ -55,7 +54,8 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
     const mirror = mirrorPath(repository.id);
     const ref = input.ref ?? repository.defaultBranch;
     try {
-      await refreshMirror(prisma, repository, mirror, ref);
+      // Re-read the source so the room starts from what was pushed last.
+      await syncRepository(prisma, repository, { unlessMirrorHas: ref });
       await createWorktree({ mirror, worktreePath, ref, branch: input.pullRequestId ? undefined : branch });
       await prisma.room.update({ where: { id: room.id }, data: { worktreePath, branch: input.pullRequestId ? null : branch } });
     } catch (error) {
@@ -70,24 +70,3 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
   return prisma.room.findUniqueOrThrow({ where: { id: room.id } });
 }
 
-/**
- * Re-reads the source so the room starts from what was pushed last. A source
- * that cannot be read right now (a remote that is down) is no reason to
- * refuse the room when the mirror already has what it should check out.
- */
-async function refreshMirror(
-  prisma: PrismaClient,
-  repository: { id: string; workspaceId: string; path: string | null; remoteUrl: string | null },
-  mirror: string,
-  ref: string,
-): Promise<void> {
-  try {
-    await syncRepository(prisma, repository);
-  } catch (error) {
-    const usable = await revParse({ gitDir: mirror }, ref).then(
-      () => true,
-      () => false,
-    );
-    if (!usable) throw error;
-  }
-}

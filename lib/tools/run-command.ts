@@ -9,7 +9,7 @@
  * as Gatehouse recorded it — never what the worktree's `.git` file says.
  */
 import { z } from "zod";
-import { gitMountsFor } from "../repos/worktree-git";
+import { gitMountsFor, SANDBOX_GIT_ENV } from "../repos/worktree-git";
 import { runInSandbox, sandboxNetworkEnabled } from "../sandbox/run-in-sandbox";
 import { requireWorktree } from "./confine-path";
 import { DEFAULT_COMMAND_TIMEOUT_MS, MAX_COMMAND_OUTPUT_BYTES, MAX_COMMAND_TIMEOUT_MS } from "./limits";
@@ -47,6 +47,7 @@ export const runCommandTool: ToolDefinition<RunCommandInput> = {
         worktree,
         posture: ctx.posture,
         readOnlyMounts,
+        env: ctx.git ? { ...SANDBOX_GIT_ENV } : undefined,
         network: sandboxNetworkEnabled(),
         timeoutMs,
         maxOutputBytes: MAX_COMMAND_OUTPUT_BYTES,
