@@ -6,7 +6,6 @@ import "server-only";
  * again if the transaction fails, so a failure leaves neither rows nor files.
  */
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { PrismaClient } from "../db/generated/client";
 import { worktreesDir } from "../config/data-dir";
@@ -46,7 +45,7 @@ export async function createPullRequest(prisma: PrismaClient, input: NewPullRequ
   try {
     await createWorktree({ mirror, worktreePath, ref: input.headSha });
   } catch (error) {
-    await rm(worktreePath, { recursive: true, force: true });
+    await removeWorktree({ mirror, worktreePath }).catch(() => undefined);
     throw new AppError("unprocessable", `Could not check out ${input.headSha.slice(0, 12)} of ${input.repository.name}: ${(error as Error).message}`);
   }
   try {

@@ -72,4 +72,6 @@ export async function checkoutDetached(where: GitLocation, sha: string): Promise
   const current = await revParse(where, "HEAD").catch(() => null);
   if (current === sha) return;
   await git(["checkout", "--quiet", "--detach", sha], where);
+  // Files git just wrote belong to the server's user; the sandbox user keeps the whole worktree.
+  if (where.workTree) await handToSandboxUser(where.workTree);
 }
