@@ -19,6 +19,7 @@ import path from "node:path";
 import { runInSandbox } from "../sandbox/run-in-sandbox";
 import { handToSandboxUser } from "../sandbox/sandbox-user";
 import { parseSourceRefs, type SourceRef } from "./mirror";
+import { SANDBOX_GIT_ENV } from "./worktree-git";
 
 const EXPORT_TIMEOUT_MS = 180_000;
 const MAX_HAVES = 500;
@@ -36,12 +37,11 @@ export const EXPORT_FAILURES: Record<number, string> = {
 /**
  * Runs as `sh -c` inside the sandbox; the folder, the scratch folder and the
  * haves arrive as environment variables, never spliced into the script.
- * HOME is the sandbox's private /tmp, so the global config written here
- * (safe.directory: the folder belongs to another uid in there) is thrown away.
+ * safe.directory is off in there (SANDBOX_GIT_ENV): the folder belongs to
+ * another uid inside the sandbox, which protects nothing.
  */
 const SCRIPT = `
 export HOME=/tmp GIT_CONFIG_NOSYSTEM=1 GIT_TERMINAL_PROMPT=0 LC_ALL=C
-git config --global safe.directory '*' || exit 13
 cd "$SRC" 2>/dev/null && ls -a . >/dev/null 2>&1 || exit 10
 bare=$(git rev-parse --is-bare-repository 2>/dev/null) || exit 11
 if [ "$bare" = true ]; then
@@ -50,8 +50,7 @@ else
   [ "$(git rev-parse --show-toplevel)" = "$SRC" ] || exit 12
 fi
 git for-each-ref --format='%(objectname) %(refname)' refs/heads refs/tags > "$OUT/refs" || exit 13
-: > "$OUT/haves"
-for h in $HAVES; do git cat-file -e "$h^{commit}" 2>/dev/null && echo "^$h" >> "$OUT/haves"; done
+printf '%s\n' $HAVES | git cat-file --batch-check='%(objectname) %(objecttype)' 2>/dev/null | awk '$2 == "commit" { print "^" $1 }' > "$OUT/haves"
 [ -s "$OUT/refs" ] || exit 0
 git bundle create "$OUT/source.bundle" --branches --tags --stdin < "$OUT/haves" 2> "$OUT/bundle.err" && exit 0
 grep -q "empty bundle" "$OUT/bundle.err" && exit 0
@@ -103,7 +102,7 @@ export async function exportSource(dir: string, haves: readonly string[], scratc
       network: false,
       timeoutMs: EXPORT_TIMEOUT_MS,
       maxOutputBytes: 64 * 1024,
-      env: { SRC: dir, OUT: out, HAVES: haves.filter((h) => SHA.test(h)).slice(0, MAX_HAVES).join(" ") },
+      env: { ...SANDBOX_GIT_ENV, SRC: dir, OUT: out, HAVES: haves.filter((h) => SHA.test(h)).slice(0, MAX_HAVES).join(" ") },
     });
     if (result.exitCode !== 0) {
       const known = result.exitCode === null ? null : EXPORT_FAILURES[result.exitCode];

@@ -120,11 +120,12 @@ export async function mirrorTips(mirror: string): Promise<string[]> {
  */
 export async function applyExport(mirror: string, exported: { refs: SourceRef[]; bundle: string | null }): Promise<void> {
   if (exported.bundle) await git(["bundle", "unbundle", exported.bundle], { gitDir: mirror, timeoutMs: FETCH_TIMEOUT_MS });
-  const { stdout } = await git(["for-each-ref", "--format=%(refname)", "refs/heads", "refs/tags"], { gitDir: mirror });
+  const { stdout } = await git(["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads", "refs/tags"], { gitDir: mirror });
+  const current = new Map(stdout.split("\n").filter(Boolean).map((line) => [line.slice(41), line.slice(0, 40)] as const));
   const wanted = new Map(exported.refs.map((r) => [r.ref, r.sha]));
   const lines: string[] = [];
-  for (const [ref, sha] of wanted) lines.push(`update ${ref} ${sha}`);
-  for (const ref of stdout.split("\n").filter(Boolean)) {
+  for (const [ref, sha] of wanted) if (current.get(ref) !== sha) lines.push(`update ${ref} ${sha}`);
+  for (const ref of current.keys()) {
     if (wanted.has(ref) || ref.startsWith(`refs/heads/${ROOM_BRANCH_PREFIX}`)) continue;
     lines.push(`delete ${ref}`);
   }
