@@ -12,7 +12,10 @@ import { useRegisterRepository } from "./repository-hooks";
 const EMPTY = { name: "", path: "", remoteUrl: "", defaultBranch: "", githubFullName: "", webhookSecret: "" };
 const FIELDS = Object.keys(EMPTY);
 
-export function RegisterRepositoryForm({ onRegistered }: Readonly<{ onRegistered: (repo: RepositoryView) => void }>) {
+export function RegisterRepositoryForm({
+  onRegistered,
+  allowedRoots,
+}: Readonly<{ onRegistered: (repo: RepositoryView) => void; allowedRoots: string[] }>) {
   const { workspace } = useWorkspace();
   const register = useRegisterRepository(workspace.slug);
   const [form, setForm] = useState(EMPTY);
@@ -20,7 +23,10 @@ export function RegisterRepositoryForm({ onRegistered }: Readonly<{ onRegistered
   const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
   return (
-    <Card title="Register a repository" description="The path must be a git repository on the server (a clone, or one made with git init).">
+    <Card
+      title="Register a repository"
+      description="Give a git repository in a folder on the server, its remote URL, or both (a clone plus the forge its pull requests come from). Gatehouse reads it into a mirror of its own."
+    >
       <form
         className="grid gap-4 sm:grid-cols-2"
         onSubmit={(event) => {
@@ -35,12 +41,16 @@ export function RegisterRepositoryForm({ onRegistered }: Readonly<{ onRegistered
       >
         <TextField label="Name" name="name" required value={form.name} onChange={set("name")} placeholder="gatehouse" error={errors.fields.name} />
         <TextField
-          label="Path on the server"
+          label="Path on the server (optional)"
           name="path"
-          required
           value={form.path}
           onChange={set("path")}
-          placeholder="/srv/git/gatehouse"
+          placeholder={allowedRoots[0] ? `${allowedRoots[0]}/gatehouse` : "/srv/git/gatehouse"}
+          hint={
+            allowedRoots.length > 0
+              ? `Inside ${allowedRoots.join(" or ")}; never Gatehouse's data or another workspace's repository.`
+              : "This server allows no folders (the operator sets GATEHOUSE_REPOSITORY_ROOTS); use the remote URL."
+          }
           error={errors.fields.path}
         />
         <TextField
@@ -49,7 +59,7 @@ export function RegisterRepositoryForm({ onRegistered }: Readonly<{ onRegistered
           value={form.remoteUrl}
           onChange={set("remoteUrl")}
           placeholder="https://github.com/acme/gatehouse.git"
-          hint="Where pull-request heads are fetched from."
+          hint="https://…, ssh://… or git@host:owner/repo.git. Without a path, Gatehouse reads the repository from here; pull-request heads come from here too."
           error={errors.fields.remoteUrl}
         />
         <TextField

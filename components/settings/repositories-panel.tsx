@@ -12,7 +12,7 @@ import { ReadOnlyNote } from "./read-only-note";
 import { RegisterRepositoryForm } from "./register-repository-form";
 import { useRepositories } from "./repository-hooks";
 
-export function RepositoriesPanel({ initialRepositories }: Readonly<{ initialRepositories: RepositoryView[] }>) {
+export function RepositoriesPanel({ initialRepositories, allowedRoots }: Readonly<{ initialRepositories: RepositoryView[]; allowedRoots: string[] }>) {
   const { workspace, role } = useWorkspace();
   const manage = useCan("manage");
   const repositories = useRepositories(workspace.slug, initialRepositories);
@@ -23,7 +23,7 @@ export function RepositoriesPanel({ initialRepositories }: Readonly<{ initialRep
     <div className="space-y-6">
       <Card
         title="Repositories"
-        description="Local git repositories on the server. Rooms make their worktrees from these."
+        description="Gatehouse reads each repository into a mirror of its own; rooms and reviews work on that copy, never in your folder."
         actions={repositories.isFetching ? <Spinner label="Refreshing repositories" /> : null}
       >
         {!manage ? <ReadOnlyNote role={role} what="the repositories" /> : null}
@@ -31,7 +31,7 @@ export function RepositoriesPanel({ initialRepositories }: Readonly<{ initialRep
         <InlineStatus>{status}</InlineStatus>
         {list.length === 0 ? (
           <EmptyState title="No repositories yet">
-            {manage ? "Register one below: give the path of a git repository on this server." : "An admin can register one."}
+            {manage ? "Register one below: a git repository in an allowed folder on this server, or a remote URL." : "An admin can register one."}
           </EmptyState>
         ) : (
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -47,7 +47,7 @@ export function RepositoriesPanel({ initialRepositories }: Readonly<{ initialRep
                 </div>
                 <dl className="mt-1 grid gap-x-4 text-sm text-zinc-600 sm:grid-cols-[auto_1fr] dark:text-zinc-400">
                   <dt className="text-zinc-500">Path</dt>
-                  <dd className="font-mono break-all">{repo.path}</dd>
+                  <dd className="font-mono break-all">{repo.path ?? <span className="font-sans text-zinc-500">none — read from its remote</span>}</dd>
                   {repo.remoteUrl ? (
                     <>
                       <dt className="text-zinc-500">Remote</dt>
@@ -60,7 +60,7 @@ export function RepositoriesPanel({ initialRepositories }: Readonly<{ initialRep
           </ul>
         )}
       </Card>
-      {manage ? <RegisterRepositoryForm onRegistered={(repo) => setStatus(`${repo.name} was registered.`)} /> : null}
+      {manage ? <RegisterRepositoryForm allowedRoots={allowedRoots} onRegistered={(repo) => setStatus(`${repo.name} was registered.`)} /> : null}
     </div>
   );
 }

@@ -104,8 +104,17 @@ export const envSchema = z.object({
   GATEHOUSE_SANDBOX_TOTAL: intIn(1, 1024, 16),
   /** how long a command waits for a free sandbox slot before it is refused, in milliseconds (0: refuse at once) */
   GATEHOUSE_SANDBOX_WAIT_MS: intIn(0, 600_000, 10_000),
-  /** folders repositories may be registered from (colon-separated) */
+  /**
+   * H3: folders on the server repositories may be registered from (colon-separated).
+   * None → no host paths, except the demo folder on the embedded default.
+   */
   GATEHOUSE_REPOSITORY_ROOTS: colonList,
+  /**
+   * H3: git hosts (comma-separated host[:port]) a remote URL may name although they are
+   * plain http or a loopback/private address, e.g. an internal git server or a test's
+   * `git http-backend` on 127.0.0.1:8080. Everything else must be a public https/ssh host.
+   */
+  GATEHOUSE_ALLOWED_GIT_HOSTS: commaList,
   /**
    * H4: model endpoints on loopback, private or other non-public addresses that
    * agents may use, e.g. `localhost:11434,10.0.0.5,[::1]:8000` (a host without a

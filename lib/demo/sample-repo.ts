@@ -128,14 +128,15 @@ const AUTHOR = ["-c", "user.name=Gatehouse Demo", "-c", "user.email=demo@gatehou
 export async function createSampleRepo(dir: string): Promise<string> {
   if (existsSync(join(dir, ".git"))) return dir;
   await mkdir(dir, { recursive: true });
-  await git(["init", "-q", "-b", "main"], { cwd: dir });
+  const at = { gitDir: join(dir, ".git"), workTree: dir };
+  await git(["init", "-q", "-b", "main"], at);
   await writeAll(dir, MAIN_FILES);
-  await git(["add", "-A"], { cwd: dir });
-  await git([...AUTHOR, "commit", "-q", "-m", "invoice-kit: totals, tax, discounts and formatting"], { cwd: dir });
-  await git(["checkout", "-q", "-b", "feature/discount-cap"], { cwd: dir });
+  await git(["add", "-A"], at);
+  await git([...AUTHOR, "commit", "-q", "-m", "invoice-kit: totals, tax, discounts and formatting"], at);
+  await git(["checkout", "-q", "-b", "feature/discount-cap"], at);
   await writeAll(dir, FEATURE_FILES);
-  await git(["add", "-A"], { cwd: dir });
-  await git([...AUTHOR, "commit", "-q", "-m", "Cap discounts at 50% and add pricing config"], { cwd: dir });
-  await git(["checkout", "-q", "main"], { cwd: dir });
+  await git(["add", "-A"], at);
+  await git([...AUTHOR, "commit", "-q", "-m", "Cap discounts at 50% and add pricing config"], at);
+  await git(["checkout", "-q", "main"], at);
   return dir;
 }

@@ -5,6 +5,7 @@
  * a foreign room is reachable because the lookup is scoped to the run's workspace.
  */
 import type { Autonomy, Mode } from "../modes/types";
+import type { WorktreeGit } from "../repos/worktree-git";
 
 /** What a turn needs to know about its room. */
 export interface RoomSnapshot {
@@ -14,6 +15,8 @@ export interface RoomSnapshot {
   autonomy: Autonomy;
   planShell: boolean;
   worktreePath: string | null;
+  /** H2: the worktree's git data, from the room's records (its repository and worktree path) */
+  git: WorktreeGit | null;
 }
 
 export interface RoomReader {

@@ -85,7 +85,7 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
         results: [],
       };
       await deps.store.saveCheckpoint(runId, checkpoint, "running", { mode: turn.mode });
-      const settled = await settleCalls({ deps, run, env, checkpoint, surface, worktree: turn.room?.worktreePath ?? null });
+      const settled = await settleCalls({ deps, run, env, checkpoint, surface, worktree: turn.room?.worktreePath ?? null, git: turn.room?.git ?? null });
       if (settled === "waiting") return park(deps, run, checkpoint);
       closeStep(checkpoint, overflow.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, output: `Refused: at most ${limits.maxCallsPerStep} tool calls per step`, isError: true })));
       await deps.store.saveCheckpoint(runId, checkpoint, "running", { mode: turn.mode });
@@ -103,7 +103,7 @@ async function continueStep(deps: HarnessDeps, run: RunRecord, env: RunEnvironme
   const turn = await resolveTurn(deps.rooms, run);
   // The calls were gated by the surface of the turn they were made in.
   const surface = surfaceFor(deps, env, pending.mode, { autonomy: turn.autonomy, planShell: turn.room?.planShell });
-  const ctx: StepContext = { deps, run, env, checkpoint, surface, worktree: turn.room?.worktreePath ?? null };
+  const ctx: StepContext = { deps, run, env, checkpoint, surface, worktree: turn.room?.worktreePath ?? null, git: turn.room?.git ?? null };
   const settled = await settleCalls(ctx);
   if (settled === "waiting") return "waiting";
   closeStep(checkpoint, []);

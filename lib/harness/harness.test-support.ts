@@ -13,6 +13,7 @@ import { TOOLS } from "../tools/registry";
 import { newCheckpoint } from "./checkpoint";
 import { createMemoryStore } from "./memory-store";
 import type { HarnessDeps, HarnessEvent } from "./types";
+import { recordedGit } from "../repos/git.test-support";
 
 export interface Offer {
   tools: string[];
@@ -74,6 +75,7 @@ export function harnessFixture(options: {
     autonomy: options.autonomy ?? "auto",
     planShell: options.planShell ?? false,
     worktreePath: options.worktree,
+    git: recordedGit(options.worktree),
   });
   const events: HarnessEvent[] = [];
   const offers: Offer[] = [];

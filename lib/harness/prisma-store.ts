@@ -6,6 +6,7 @@ import "server-only";
  */
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
+import { worktreeGit } from "../repos/mirror-paths";
 import type { TodoItem } from "../tools/services";
 import type { CallRecord, HarnessStore, RunCheckpoint, RunRecord, RunStatus } from "./types";
 
@@ -189,9 +190,12 @@ export function createPrismaRoomReader(prisma: PrismaClient): RoomReader {
     async findRoom(workspaceId, roomId): Promise<RoomSnapshot | null> {
       const room = await prisma.room.findFirst({
         where: { id: roomId, workspaceId },
-        select: { id: true, workspaceId: true, mode: true, autonomy: true, planShell: true, worktreePath: true },
+        select: { id: true, workspaceId: true, mode: true, autonomy: true, planShell: true, worktreePath: true, repositoryId: true },
       });
-      return room;
+      if (!room) return null;
+      const { repositoryId, ...snapshot } = room;
+      // H2: the git data comes from the records (repository → mirror, worktree path → its name), never from <wt>/.git.
+      return { ...snapshot, git: worktreeGit(repositoryId, room.worktreePath) };
     },
   };
 }

@@ -9,6 +9,7 @@ import { guardCall } from "../modes/guard";
 import { postureOf } from "../modes/posture";
 import { materializeSurface, type Surface } from "../modes/surface";
 import type { Autonomy, Mode } from "../modes/types";
+import type { WorktreeGit } from "../repos/worktree-git";
 import { ToolError, type ToolContext, type ToolDefinition } from "../tools/types";
 import type { CallRecord, CallResult, HarnessDeps, PendingCall, RunCheckpoint, RunEnvironment, RunRecord } from "./types";
 
@@ -20,6 +21,8 @@ export interface StepContext {
   /** the surface of the turn the calls were made in */
   surface: Surface;
   worktree: string | null;
+  /** H2: the worktree's git data from the room's records */
+  git: WorktreeGit | null;
 }
 
 const MAX_RESULT_CHARS = 60_000;
@@ -145,6 +148,7 @@ async function execute(ctx: StepContext, call: PendingCall, tool: ToolDefinition
     runId: run.id,
     mode: ctx.surface.mode,
     worktree: ctx.worktree,
+    git: ctx.git,
     posture: postureOf(ctx.surface.mode),
     services: ctx.env.services,
     signal: deps.signal ?? new AbortController().signal,

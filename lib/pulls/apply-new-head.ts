@@ -13,7 +13,8 @@ import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { remapBetweenHeads, type MovedAnchor } from "../reviews/remap-between-heads";
-import { checkoutDetached } from "./pull-git";
+import { mirrorPath, worktreeGit } from "../repos/mirror-paths";
+import { checkoutDetached, worktreeLocation } from "../repos/worktrees";
 import { queueReview } from "./queue-review";
 
 export interface NewHead {
@@ -37,8 +38,7 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
   const pull = await prisma.pullRequest.findUnique({
     where: { id: pullRequestId },
     include: {
-      repository: { select: { path: true } },
-      room: { select: { id: true, agentId: true, worktreePath: true, conversations: { where: { parentId: null }, orderBy: { createdAt: "asc" }, take: 1, select: { id: true } } } },
+      room: { select: { id: true, agentId: true, worktreePath: true, repositoryId: true, conversations: { where: { parentId: null }, orderBy: { createdAt: "asc" }, take: 1, select: { id: true } } } },
     },
   });
   if (!pull) throw notFound("That pull request");
@@ -47,7 +47,7 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
     if (next.reopen || (next.title && next.title !== pull.title)) {
       await prisma.pullRequest.update({ where: { id: pull.id }, data: { ...(next.reopen ? { state: "open" } : {}), ...(next.title ? { title: next.title } : {}) } });
     }
-    if (pull.room?.worktreePath) await checkoutDetached(pull.room.worktreePath, pull.headSha);
+    await moveReviewWorktree(pull.room, pull.headSha);
     return { changed: false, previousHeadSha, headSha: pull.headSha, runId: null };
   }
 
@@ -55,9 +55,9 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
     where: { pullRequestId: pull.id, file: { not: null }, startLine: { not: null }, endLine: { not: null } },
     select: { id: true, file: true, startLine: true, endLine: true, anchorSha: true, outdated: true },
   })) as AnchoredFinding[];
-  const moves = await remapAll(pull.repository.path, pull.headSha, next.headSha, rows);
+  const moves = await remapAll(mirrorPath(pull.repositoryId), pull.headSha, next.headSha, rows);
   // Before the transaction: once the re-review run is queued a worker may read the worktree at once.
-  if (pull.room?.worktreePath) await checkoutDetached(pull.room.worktreePath, next.headSha);
+  await moveReviewWorktree(pull.room, next.headSha);
 
   const outcome = await prisma.$transaction(async (tx) => {
     const moved = await tx.pullRequest.updateMany({
@@ -91,14 +91,20 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
   if (!outcome) {
     // Another delivery moved the head first; leave the worktree where the winner wants it.
     const current = await prisma.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { headSha: true } });
-    if (pull.room?.worktreePath) await checkoutDetached(pull.room.worktreePath, current.headSha);
+    await moveReviewWorktree(pull.room, current.headSha);
     return { changed: false, previousHeadSha, headSha: current.headSha, runId: null };
   }
   return { changed: true, previousHeadSha, headSha: next.headSha, runId: outcome.runId };
 }
 
 /** Anchors are grouped by the head they were made at (normally all at the previous head). */
-async function remapAll(repoPath: string, previousHead: string, nextHead: string, rows: AnchoredFinding[]) {
+/** H2: the review room's worktree is moved with the git data its records name. */
+async function moveReviewWorktree(room: { worktreePath: string | null; repositoryId: string | null } | null, sha: string): Promise<void> {
+  const wg = worktreeGit(room?.repositoryId ?? null, room?.worktreePath ?? null);
+  if (room?.worktreePath && wg) await checkoutDetached(worktreeLocation(room.worktreePath, wg), sha);
+}
+
+async function remapAll(mirror: string, previousHead: string, nextHead: string, rows: AnchoredFinding[]) {
   const groups = new Map<string, AnchoredFinding[]>();
   for (const row of rows) {
     const at = row.anchorSha ?? previousHead;
@@ -106,7 +112,7 @@ async function remapAll(repoPath: string, previousHead: string, nextHead: string
   }
   const moves: { row: AnchoredFinding; fromSha: string; to: MovedAnchor }[] = [];
   for (const [fromSha, group] of groups) {
-    const moved = await remapBetweenHeads(repoPath, fromSha, nextHead, group);
+    const moved = await remapBetweenHeads(mirror, fromSha, nextHead, group);
     group.forEach((row, i) => moves.push({ row, fromSha, to: moved[i]! }));
   }
   return moves;

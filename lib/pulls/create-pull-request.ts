@@ -6,18 +6,19 @@ import "server-only";
  * again if the transaction fails, so a failure leaves neither rows nor files.
  */
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { PrismaClient } from "../db/generated/client";
 import { worktreesDir } from "../config/data-dir";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import { createWorktree, removeWorktree } from "../repos/git";
+import { mirrorPath } from "../repos/mirror-paths";
+import { createWorktree, removeWorktree } from "../repos/worktrees";
 import { queueReview } from "./queue-review";
 
 export interface NewPullRequest {
   workspaceId: string;
-  repository: { id: string; name: string; path: string };
+  /** its mirror must hold headSha already (opening resolved it there, a forge's head was fetched there) */
+  repository: { id: string; name: string };
   /** GitHub's number; omitted = the next free number in the repository */
   number?: number;
   title: string;
@@ -40,17 +41,17 @@ export class PullRequestExists extends Error {
 
 export async function createPullRequest(prisma: PrismaClient, input: NewPullRequest) {
   const worktreePath = join(worktreesDir(), `pr-${randomUUID()}`);
+  const mirror = mirrorPath(input.repository.id);
   try {
-    await createWorktree({ repoPath: input.repository.path, worktreePath, ref: input.headSha });
+    await createWorktree({ mirror, worktreePath, ref: input.headSha });
   } catch (error) {
-    await rm(worktreePath, { recursive: true, force: true });
+    await removeWorktree({ mirror, worktreePath }).catch(() => undefined);
     throw new AppError("unprocessable", `Could not check out ${input.headSha.slice(0, 12)} of ${input.repository.name}: ${(error as Error).message}`);
   }
   try {
     return await insertWithNumber(prisma, input, worktreePath);
   } catch (error) {
-    await removeWorktree({ repoPath: input.repository.path, worktreePath, force: true }).catch(() => undefined);
-    await rm(worktreePath, { recursive: true, force: true });
+    await removeWorktree({ mirror, worktreePath }).catch(() => undefined);
     throw error;
   }
 }

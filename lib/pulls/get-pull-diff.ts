@@ -9,6 +9,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { diff, InvalidRefError, revParse } from "../repos/git";
+import { mirrorPath } from "../repos/mirror-paths";
 import { parseDiff, type DiffFile } from "../reviews/parse-diff";
 
 export const MAX_VIEW_DIFF_BYTES = 8 * 1024 * 1024;
@@ -25,11 +26,11 @@ export interface PullDiff {
 }
 
 export async function getPullDiff(prisma: PrismaClient, workspaceId: string, pullRequestId: string, query: { base?: string; head?: string } = {}): Promise<PullDiff> {
-  const pull = await prisma.pullRequest.findFirst({ where: { id: pullRequestId, workspaceId }, select: { baseSha: true, headSha: true, repository: { select: { path: true } } } });
+  const pull = await prisma.pullRequest.findFirst({ where: { id: pullRequestId, workspaceId }, select: { baseSha: true, headSha: true, repositoryId: true } });
   if (!pull) throw notFound("That pull request");
-  const cwd = pull.repository.path;
-  const [base, head] = await Promise.all([commit(cwd, query.base ?? pull.baseSha), commit(cwd, query.head ?? pull.headSha)]);
-  const result = await diff({ cwd, base, head, maxOutputBytes: MAX_VIEW_DIFF_BYTES });
+  const mirror = mirrorPath(pull.repositoryId);
+  const [base, head] = await Promise.all([commit(mirror, query.base ?? pull.baseSha), commit(mirror, query.head ?? pull.headSha)]);
+  const result = await diff({ gitDir: mirror, base, head, maxOutputBytes: MAX_VIEW_DIFF_BYTES });
   // A cut diff ends mid-line; drop the partial line so the parser sees whole lines only.
   const text = result.truncated ? result.text.slice(0, result.text.lastIndexOf("\n") + 1) : result.text;
   return {
@@ -45,9 +46,9 @@ export async function getPullDiff(prisma: PrismaClient, workspaceId: string, pul
   };
 }
 
-async function commit(cwd: string, ref: string): Promise<string> {
+async function commit(mirror: string, ref: string): Promise<string> {
   try {
-    return await revParse(cwd, ref);
+    return await revParse({ gitDir: mirror }, ref);
   } catch (error) {
     if (error instanceof InvalidRefError) throw new AppError("unprocessable", `"${ref.slice(0, 80)}" is not a commit of this repository.`);
     throw error;

@@ -13,6 +13,7 @@ import { readAxesAt } from "../reviews/read-axes-at";
 import type { AxisDeclaration } from "../reviews/schemas";
 import type { ReviewExplanation } from "../reviews/store-review";
 import { pullInclude, toPullSummaries, type PullRequestSummary } from "./pull-view";
+import { mirrorPath } from "../repos/mirror-paths";
 
 export interface ReviewView {
   id: string;
@@ -46,14 +47,13 @@ const MAX_HISTORY = 100;
 export async function getPullRequest(prisma: PrismaClient, workspaceId: string, pullRequestId: string): Promise<PullRequestDetail> {
   const row = await prisma.pullRequest.findFirst({ where: { id: pullRequestId, workspaceId }, include: pullInclude });
   if (!row) throw notFound("That pull request");
-  const repository = await prisma.repository.findUniqueOrThrow({ where: { id: row.repositoryId }, select: { path: true } });
   const [[summary], room, reviews, drops, results, axes] = await Promise.all([
     toPullSummaries(prisma, [row]),
     prisma.room.findUnique({ where: { pullRequestId: row.id }, select: { id: true, name: true, mode: true, agent: { select: { id: true, name: true } } } }),
     prisma.review.findMany({ where: { pullRequestId: row.id }, orderBy: { createdAt: "desc" }, take: MAX_HISTORY }),
     prisma.droppedFinding.findMany({ where: { pullRequestId: row.id }, orderBy: { createdAt: "desc" }, take: MAX_HISTORY }),
     prisma.axisResult.findMany({ where: { repositoryId: row.repositoryId, headSha: row.headSha } }),
-    readAxesAt(repository.path, row.headSha),
+    readAxesAt(mirrorPath(row.repositoryId), row.headSha),
   ]);
   const views = reviews.map(toReviewView);
   const declared = axes.ok ? axes.axes : [];

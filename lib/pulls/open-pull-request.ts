@@ -7,6 +7,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { InvalidRefError } from "../repos/git";
+import { syncRepository } from "../repositories/sync-repository";
 import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { createPullRequest } from "./create-pull-request";
@@ -18,12 +19,14 @@ export async function openPullRequest(prisma: PrismaClient, actor: WorkspaceActo
   const body = openPullBody.parse(input);
   const repository = await prisma.repository.findFirst({
     where: { id: body.repositoryId, workspaceId: actor.workspaceId },
-    select: { id: true, name: true, path: true },
+    select: { id: true, name: true, workspaceId: true, path: true, remoteUrl: true },
   });
   if (!repository) throw notFound("That repository");
 
-  const [baseTip, headSha] = await Promise.all([resolve(repository.path, body.baseRef, "base"), resolve(repository.path, body.headRef, "head")]);
-  const baseSha = await mergeBase(repository.path, baseTip, headSha);
+  // H3: branches are read from Gatehouse's mirror, brought up to date with the source first.
+  const mirror = await syncRepository(prisma, repository);
+  const [baseTip, headSha] = await Promise.all([resolve(mirror, body.baseRef, "base"), resolve(mirror, body.headRef, "head")]);
+  const baseSha = await mergeBase(mirror, baseTip, headSha);
   if (baseSha === headSha) {
     throw new AppError("unprocessable", `${body.headRef} has no commits that ${body.baseRef} does not have; there is nothing to review.`);
   }
@@ -42,9 +45,9 @@ export async function openPullRequest(prisma: PrismaClient, actor: WorkspaceActo
   });
 }
 
-async function resolve(repoPath: string, ref: string, what: "base" | "head"): Promise<string> {
+async function resolve(mirror: string, ref: string, what: "base" | "head"): Promise<string> {
   try {
-    return await resolveCommit(repoPath, ref);
+    return await resolveCommit(mirror, ref);
   } catch (error) {
     if (error instanceof InvalidRefError) throw new AppError("unprocessable", `The ${what} "${ref}" is not a commit of this repository.`);
     throw error;

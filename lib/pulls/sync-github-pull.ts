@@ -8,7 +8,10 @@ import "server-only";
  * guarded by the unique (repository, number) — the loser moves the existing
  * one instead — and moving is conditional on the head it was read at.
  */
+import { env } from "../config/env";
 import type { PrismaClient } from "../db/generated/client";
+import { checkRemoteUrl } from "../repos/remote-url";
+import { existingMirror, syncRepository } from "../repositories/sync-repository";
 import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { applyNewHead } from "./apply-new-head";
 import { createPullRequest, PullRequestExists } from "./create-pull-request";
@@ -19,19 +22,25 @@ export async function syncGithubPull(prisma: PrismaClient, job: GithubPullJob): 
   const repository = await prisma.repository.findUnique({ where: { id: job.repositoryId }, select: { id: true, name: true, path: true, remoteUrl: true, workspaceId: true } });
   if (!repository) return { outcome: "skipped", detail: "the repository was removed" };
 
+  const mirror = await existingMirror(repository.id);
+  let fetched: Error | null = null;
   if (repository.remoteUrl) {
-    const fetched = await fetchPullHead({ repoPath: repository.path, remoteUrl: repository.remoteUrl, number: job.number, headRef: job.headRef, baseRef: job.baseRef }).then(
-      () => null,
-      (error: Error) => error,
-    );
-    // An unreachable remote is fine when the commit is here already (pushed to this repository too).
-    if (fetched && !(await hasCommit(repository.path, job.headSha))) throw fetched;
+    const remoteUrl = repository.remoteUrl;
+    fetched = await Promise.resolve()
+      .then(() => fetchPullHead({ mirror, remoteUrl, remote: checkRemoteUrl(remoteUrl, env().GATEHOUSE_ALLOWED_GIT_HOSTS), number: job.number, headRef: job.headRef, baseRef: job.baseRef }))
+      .then(
+        () => null,
+        (error: Error) => error,
+      );
   }
-  if (!(await hasCommit(repository.path, job.headSha))) {
+  // An unreachable remote is fine when the commit was pushed to the repository's folder on the server too.
+  if (!(await hasCommit(mirror, job.headSha)) && repository.path) await syncRepository(prisma, repository);
+  if (fetched && !(await hasCommit(mirror, job.headSha))) throw fetched;
+  if (!(await hasCommit(mirror, job.headSha))) {
     // The branch moved on after this delivery (or there is no remote); the delivery of the newer push brings that head.
     throw new Error(`${repository.name} does not have ${job.headSha.slice(0, 12)} of pull request #${job.number}${repository.remoteUrl ? " (not on the remote either)" : " and has no remote URL to fetch it from"}`);
   }
-  const baseSha = (await hasCommit(repository.path, job.baseSha)) ? await mergeBase(repository.path, job.baseSha, job.headSha) : job.baseSha;
+  const baseSha = (await hasCommit(mirror, job.baseSha)) ? await mergeBase(mirror, job.baseSha, job.headSha) : job.baseSha;
 
   const existing = await findExisting(prisma, repository.id, job.number);
   if (!existing) {

@@ -8,14 +8,16 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { WorktreeGit } from "./worktree-git";
 
 export const FIXTURE_PARENT = "/var/tmp";
 
 const GIT_ENV: Record<string, string> = {
   PATH: "/usr/local/bin:/usr/bin:/bin",
-  HOME: process.env.HOME ?? "/root",
+  HOME: "/dev/null",
+  GIT_CONFIG_GLOBAL: "/dev/null",
   GIT_AUTHOR_NAME: "Test Person",
   GIT_AUTHOR_EMAIL: "person@example.test",
   GIT_COMMITTER_NAME: "Test Person",
@@ -25,11 +27,15 @@ const GIT_ENV: Record<string, string> = {
 
 /** Plain synchronous git for fixtures (trusted arguments only). */
 export function gitSync(cwd: string, args: string[], input?: string): string {
-  return execFileSync("git", ["-c", "init.defaultBranch=main", ...args], { cwd, env: GIT_ENV as NodeJS.ProcessEnv, input, encoding: "utf8" });
+  // safe.directory: worktrees are handed to the sandbox user, another uid when tests run as root.
+  return execFileSync("git", ["-c", "init.defaultBranch=main", "-c", "safe.directory=*", ...args], { cwd, env: GIT_ENV as NodeJS.ProcessEnv, input, encoding: "utf8" });
 }
 
 export async function makeTempRoot(prefix = "gatehouse-test-"): Promise<string> {
-  return realpath(await mkdtemp(path.join(FIXTURE_PARENT, prefix)));
+  const root = await realpath(await mkdtemp(path.join(FIXTURE_PARENT, prefix)));
+  // The sandbox user (a different uid when tests run as root) must reach what is mounted from here.
+  await chmod(root, 0o755);
+  return root;
 }
 
 export const SAMPLE_FILES: Record<string, string> = {
@@ -59,6 +65,8 @@ export interface Fixture {
   repo: string;
   /** a linked worktree of `repo`, on branch agent/work */
   worktree: string;
+  /** its git data, as Gatehouse would have it on record (H2) */
+  git: WorktreeGit;
   /** a directory beside the worktree, holding secret.txt */
   outside: string;
   secretFile: string;
@@ -77,7 +85,28 @@ export async function makeFixture(): Promise<Fixture> {
   await mkdir(outside);
   const secretFile = path.join(outside, "secret.txt");
   await writeFile(secretFile, SECRET);
-  return { root, repo, worktree, outside, secretFile, cleanup: () => rm(root, { recursive: true, force: true }) };
+  const git = { gitDir: path.join(repo, ".git", "worktrees", "wt"), commonDir: path.join(repo, ".git") };
+  recorded.set(worktree, git);
+  return {
+    root,
+    repo,
+    worktree,
+    git,
+    outside,
+    secretFile,
+    cleanup: () => {
+      recorded.delete(worktree);
+      return rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fixtures' git data by worktree, standing in for the records a room has in the database. */
+const recorded = new Map<string, WorktreeGit>();
+
+/** The git data a fixture worktree was made with, or null for any other folder. */
+export function recordedGit(worktree: string | null): WorktreeGit | null {
+  return worktree ? (recorded.get(worktree) ?? null) : null;
 }
 
 /**

@@ -2,27 +2,25 @@ import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createWorktree,
-  diff,
-  git,
-  GitError,
-  InvalidRefError,
-  log,
-  removeWorktree,
-  revParse,
-  validateBranchName,
-  validateRef,
-} from "./git";
+import { diff, git, GitError, InvalidRefError, log, revParse, validateBranchName, validateRef, type GitLocation } from "./git";
 import { gitSync, initSampleRepo, makeTempRoot } from "./git.test-support";
+import { ensureMirror, fetchTrustedFolder } from "./mirror";
+import { createWorktree, removeWorktree } from "./worktrees";
 
 let root: string;
-let repo: string;
+let repoDir: string;
+/** The sample repository as host-side git sees it: its git directory and work tree named, never discovered. */
+let repo: GitLocation;
+let mirror: string;
 
 beforeAll(async () => {
   root = await makeTempRoot();
-  repo = path.join(root, "repo");
-  await initSampleRepo(repo);
+  repoDir = path.join(root, "repo");
+  await initSampleRepo(repoDir);
+  repo = { gitDir: path.join(repoDir, ".git"), workTree: repoDir };
+  mirror = path.join(root, "mirror.git");
+  await ensureMirror(mirror);
+  await fetchTrustedFolder(mirror, repoDir);
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -60,27 +58,29 @@ describe("validateRef", () => {
 
 describe("git helpers", () => {
   it("runs git without a shell and reports failures as GitError", async () => {
-    const { stdout } = await git(["rev-parse", "--is-inside-work-tree"], { cwd: repo });
+    const { stdout } = await git(["rev-parse", "--is-inside-work-tree"], repo);
     expect(stdout.trim()).toBe("true");
-    await expect(git(["no-such-subcommand"], { cwd: repo })).rejects.toBeInstanceOf(GitError);
+    await expect(git(["no-such-subcommand"], repo)).rejects.toBeInstanceOf(GitError);
   });
 
   it("never passes the parent's environment to git", async () => {
     process.env.GATEHOUSE_TEST_SECRET = "s3cret";
     try {
       // A test-only alias that prints git's environment (the test chooses it; no model input).
-      const { stdout } = await git(["-c", "alias.e=!env", "e"], { cwd: repo });
+      const { stdout } = await git(["-c", "alias.e=!env", "e"], repo);
       expect(stdout).toContain("GIT_TERMINAL_PROMPT=0");
+      expect(stdout).toContain("GIT_CONFIG_NOSYSTEM=1");
+      expect(stdout).toContain("GIT_CONFIG_GLOBAL=/dev/null");
       expect(stdout).not.toContain("s3cret");
     } finally {
       delete process.env.GATEHOUSE_TEST_SECRET;
     }
   });
 
-  it("stops at the worktree: no discovery of an enclosing repository", async () => {
-    const plain = path.join(root, "repo", "ignored", "not-a-repo");
+  it("H2: git uses the git directory it is given, never one it discovers", async () => {
+    const plain = path.join(root, "plain");
     await import("node:fs/promises").then((fs) => fs.mkdir(plain, { recursive: true }));
-    await expect(git(["rev-parse", "--show-toplevel"], { cwd: plain })).rejects.toThrow(/not a git repository/);
+    await expect(git(["rev-parse", "--show-toplevel"], { gitDir: plain })).rejects.toThrow(/not a git repository/);
   });
 
   it("revParse resolves commits and refuses unknown ones", async () => {
@@ -91,40 +91,44 @@ describe("git helpers", () => {
   });
 
   it("diff and log", async () => {
-    const d = await diff({ cwd: repo, base: "HEAD~1", head: "HEAD" });
+    const d = await diff({ ...repo, base: "HEAD~1", head: "HEAD" });
     expect(d.text).toContain("+- first release");
     expect(d.truncated).toBe(false);
-    const entries = await log({ cwd: repo, limit: 5 });
+    const entries = await log({ ...repo, limit: 5 });
     expect(entries.map((e) => e.subject)).toEqual(["Add changelog", "Initial commit"]);
     expect(entries[0]?.author).toBe("Test Person <person@example.test>");
   });
 
   it("caps output", async () => {
-    const d = await diff({ cwd: repo, base: "HEAD~1", head: "HEAD", maxOutputBytes: 20 });
+    const d = await diff({ ...repo, base: "HEAD~1", head: "HEAD", maxOutputBytes: 20 });
     expect(d.truncated).toBe(true);
     expect(Buffer.byteLength(d.text)).toBeLessThanOrEqual(20);
   });
 
-  it("creates and removes worktrees", async () => {
+  it("H3: creates worktrees from the mirror, with their git data where the records say, and removes both", async () => {
     const wt = path.join(root, "wt-a");
-    const created = await createWorktree({ repoPath: repo, worktreePath: wt, ref: "main", branch: "agent/a" });
+    const created = await createWorktree({ mirror, worktreePath: wt, ref: "main", branch: "agent/a" });
     expect(created.head).toBe(await revParse(repo, "main"));
+    expect(created.git).toEqual({ gitDir: path.join(mirror, "worktrees", "wt-a"), commonDir: mirror });
     expect(await readFile(path.join(wt, "CHANGELOG.md"), "utf8")).toContain("first release");
     expect(gitSync(wt, ["branch", "--show-current"]).trim()).toBe("agent/a");
-    await removeWorktree({ repoPath: repo, worktreePath: wt });
+    // The branch lives in the mirror; the user's repository is untouched.
+    expect(gitSync(repoDir, ["branch", "--list", "agent/a"]).trim()).toBe("");
+    await removeWorktree({ mirror, worktreePath: wt });
     expect(existsSync(wt)).toBe(false);
+    expect(existsSync(created.git.gitDir)).toBe(false);
   });
 
   it.each(INJECTIONS.filter(Boolean))("ref injection %j is refused by every helper and creates nothing", async (ref) => {
     const sentinels = ["/tmp/gatehouse-x", "/tmp/gatehouse-pwned"];
     for (const s of sentinels) await rm(s, { force: true });
     await expect(revParse(repo, ref)).rejects.toBeInstanceOf(InvalidRefError);
-    await expect(diff({ cwd: repo, base: ref })).rejects.toBeInstanceOf(InvalidRefError);
-    await expect(diff({ cwd: repo, base: "HEAD", head: ref })).rejects.toBeInstanceOf(InvalidRefError);
-    await expect(log({ cwd: repo, ref })).rejects.toBeInstanceOf(InvalidRefError);
+    await expect(diff({ ...repo, base: ref })).rejects.toBeInstanceOf(InvalidRefError);
+    await expect(diff({ ...repo, base: "HEAD", head: ref })).rejects.toBeInstanceOf(InvalidRefError);
+    await expect(log({ ...repo, ref })).rejects.toBeInstanceOf(InvalidRefError);
     const wt = path.join(root, "wt-injection");
-    await expect(createWorktree({ repoPath: repo, worktreePath: wt, ref })).rejects.toBeInstanceOf(InvalidRefError);
-    await expect(createWorktree({ repoPath: repo, worktreePath: wt, ref: "main", branch: ref })).rejects.toBeInstanceOf(InvalidRefError);
+    await expect(createWorktree({ mirror, worktreePath: wt, ref })).rejects.toBeInstanceOf(InvalidRefError);
+    await expect(createWorktree({ mirror, worktreePath: wt, ref: "main", branch: ref })).rejects.toBeInstanceOf(InvalidRefError);
     expect(existsSync(wt)).toBe(false);
     for (const s of sentinels) expect(existsSync(s)).toBe(false);
   });
@@ -132,7 +136,7 @@ describe("git helpers", () => {
   it("a path argument that looks like an option stays a path", async () => {
     // `--output=...` as a path after "--" is a pathspec, not an option: git writes nothing.
     await rm("/tmp/gatehouse-x", { force: true });
-    const d = await diff({ cwd: repo, base: "HEAD~1", paths: ["--output=/tmp/gatehouse-x"] });
+    const d = await diff({ ...repo, base: "HEAD~1", paths: ["--output=/tmp/gatehouse-x"] });
     expect(d.text).toBe("");
     expect(existsSync("/tmp/gatehouse-x")).toBe(false);
   });

@@ -1,15 +1,35 @@
 /**
- * Git for the app and for the agent's tools. Always an argv array (never a
- * shell), always bounded in time and output, and every untrusted revision is
- * validated and placed after `--end-of-options` so git cannot read it as an
- * option (`--output=/tmp/x`) and no shell ever sees it (`$(touch /tmp/pwned)`).
+ * Git on the host, for the app and for the agent's tools. Always an argv array
+ * (never a shell), always bounded in time and output, and every untrusted
+ * revision is validated and placed after `--end-of-options` so git cannot read
+ * it as an option (`--output=/tmp/x`) and no shell ever sees it.
+ *
+ * H1: nothing a repository controls runs here. Git is told where its data is
+ * (H2: `GIT_DIR`/`GIT_WORK_TREE` from Gatehouse's records, never discovered
+ * through a worktree's `.git`), reads no system or global config, and the
+ * command line switches off every program git could start on a config's
+ * behalf: hooks, fsmonitor, pager, credential helpers, askpass, signing,
+ * non-allowlisted transports. The repositories it runs in are Gatehouse's own
+ * mirrors, whose config Gatehouse writes (lib/repos/mirror.ts), so a filter,
+ * textconv or external diff has nothing to name it either.
  */
 import path from "node:path";
 import { spawnCapped } from "../sandbox/spawn-capped";
 
-export interface GitOptions {
-  /** the top of a repository or worktree; git does not search above it */
-  cwd: string;
+/** Where git's data is, as Gatehouse recorded it. */
+export interface GitLocation {
+  /** a bare mirror, or a worktree's git directory inside one (`<mirror>/worktrees/<name>`) */
+  gitDir: string;
+  /** the mirror a worktree's git directory belongs to; set so git never reads a `commondir` file to find it */
+  commonDir?: string;
+  /** the work tree, for commands that read or write files */
+  workTree?: string;
+}
+
+/** Transports a fetch may use; every other one (file, ext, git, fd, …) stays refused. */
+export type GitProtocol = "https" | "ssh" | "http" | "file";
+
+export interface GitOptions extends GitLocation {
   /** written to git's stdin (commit messages via `-F -`) */
   input?: string;
   timeoutMs?: number;
@@ -18,6 +38,8 @@ export interface GitOptions {
   okExitCodes?: readonly number[];
   /** extra environment (e.g. GIT_AUTHOR_NAME); the parent's environment is never passed */
   env?: Record<string, string>;
+  /** transports this call may use (fetches only); none by default */
+  protocols?: readonly GitProtocol[];
   signal?: AbortSignal;
 }
 
@@ -53,40 +75,76 @@ export const GIT_TIMEOUT_MS = 30_000;
 export const GIT_MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 
 /**
- * Config that wins over anything in a repository's own config: no hooks, no
- * fsmonitor daemon, no signature programs, no pager. Those would run programs
- * on the host, outside the OS sandbox, chosen by repository content.
+ * Config given on the command line, which wins over any file git reads
+ * (H1). Each line closes a way for configuration to start a program on the
+ * host or to reach a host the operator did not allow.
  */
 const HARDENING = [
   "-c", "core.hooksPath=/dev/null",
   "-c", "core.fsmonitor=false",
+  "-c", "core.untrackedCache=false",
   "-c", "core.pager=cat",
+  "-c", "core.attributesFile=/dev/null",
+  "-c", "core.askPass=",
+  "-c", "credential.helper=",
   "-c", "log.showSignature=false",
   "-c", "commit.gpgSign=false",
   "-c", "tag.gpgSign=false",
   "-c", "core.quotePath=false",
+  "-c", "gc.auto=0",
+  "-c", "maintenance.auto=false",
+  "-c", "submodule.recurse=false",
+  "-c", "fetch.recurseSubmodules=false",
+  "-c", "http.followRedirects=false",
+  "-c", "protocol.allow=never",
 ];
 
-function gitEnv(cwd: string, extra: Record<string, string> | undefined): Record<string, string> {
+/** The environment git gets: nothing of the parent's, no config file outside the repository it is pointed at. */
+function gitEnv(location: GitLocation, extra: Record<string, string> | undefined): Record<string, string> {
   return {
     PATH: "/usr/local/bin:/usr/bin:/bin",
-    // HOME only for the host's global git config (safe.directory and the like).
-    HOME: process.env.HOME ?? "/root",
+    // /dev/null is no directory: ~/.gitconfig, ~/.config/git/* and friends cannot exist.
+    HOME: "/dev/null",
+    XDG_CONFIG_HOME: "/dev/null",
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_ATTR_NOSYSTEM: "1",
     LANG: "C",
     LC_ALL: "C",
     GIT_TERMINAL_PROMPT: "0",
+    // Set but empty: git then asks no program for a password (not even SSH_ASKPASS).
+    GIT_ASKPASS: "",
+    SSH_ASKPASS: "",
+    // Wins over core.sshCommand; ssh never prompts.
+    GIT_SSH_COMMAND: "ssh -o BatchMode=yes",
+    GIT_SSH_VARIANT: "ssh",
+    GIT_PAGER: "cat",
+    GIT_EDITOR: ":",
+    GIT_NO_REPLACE_OBJECTS: "1",
+    GIT_PROTOCOL_FROM_USER: "0",
     // Read-only commands must not refresh the index behind a read-only mode's back.
     GIT_OPTIONAL_LOCKS: "0",
-    // A worktree whose .git went missing must not silently become the enclosing repository.
-    GIT_CEILING_DIRECTORIES: path.dirname(path.resolve(cwd)),
+    // H2: git's data comes from Gatehouse's records, never from a `.git` file or directory it finds.
+    GIT_DIR: location.gitDir,
+    ...(location.commonDir ? { GIT_COMMON_DIR: location.commonDir } : {}),
+    ...(location.workTree ? { GIT_WORK_TREE: location.workTree } : {}),
+    GIT_CEILING_DIRECTORIES: path.dirname(path.resolve(location.workTree ?? location.gitDir)),
     ...extra,
   };
 }
 
+function protocolConfig(protocols: readonly GitProtocol[] | undefined): string[] {
+  return (protocols ?? []).flatMap((protocol) => ["-c", `protocol.${protocol}.allow=always`]);
+}
+
 export async function git(args: readonly string[], options: GitOptions): Promise<GitResult> {
-  const result = await spawnCapped("git", [...HARDENING, ...args], {
-    cwd: options.cwd,
-    env: gitEnv(options.cwd, options.env),
+  if (!path.isAbsolute(options.gitDir)) throw new Error(`git directory must be absolute: ${options.gitDir}`);
+  // A worktree handed to the sandbox user belongs to another uid; git may use it because Gatehouse made it.
+  const safe = options.workTree ? ["-c", `safe.directory=${options.workTree}`] : [];
+  const result = await spawnCapped("git", [...HARDENING, ...protocolConfig(options.protocols), ...safe, ...args], {
+    // Never inside an unknown tree: the work tree, or beside the git directory (which `git init` has yet to make).
+    cwd: options.workTree ?? path.dirname(options.gitDir),
+    env: gitEnv(options, options.env),
     input: options.input,
     timeoutMs: options.timeoutMs ?? GIT_TIMEOUT_MS,
     maxOutputBytes: options.maxOutputBytes ?? GIT_MAX_OUTPUT_BYTES,
@@ -150,11 +208,11 @@ export function literalPathspec(relativePath: string): string {
   return `:(literal)${relativePath}`;
 }
 
-/** The full commit id `ref` names in the repository at `cwd`. */
-export async function revParse(cwd: string, ref: string, signal?: AbortSignal): Promise<string> {
+/** The full commit id `ref` names in the repository at `where`. */
+export async function revParse(where: GitLocation, ref: string, signal?: AbortSignal): Promise<string> {
   validateRef(ref);
   try {
-    const { stdout } = await git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], { cwd, signal });
+    const { stdout } = await git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], { ...where, signal });
     return stdout.trim();
   } catch (err) {
     if (err instanceof GitError && !err.timedOut) throw new InvalidRefError(`unknown revision "${ref}": no commit of that name`);
@@ -162,13 +220,12 @@ export async function revParse(cwd: string, ref: string, signal?: AbortSignal): 
   }
 }
 
-export interface DiffOptions {
-  cwd: string;
+export interface DiffOptions extends GitLocation {
   /** default HEAD */
   base?: string;
   /** default: the working tree */
   head?: string;
-  /** paths relative to cwd, read literally */
+  /** paths relative to the work tree, read literally */
   paths?: readonly string[];
   maxOutputBytes?: number;
   signal?: AbortSignal;
@@ -177,12 +234,15 @@ export interface DiffOptions {
 export async function diff(options: DiffOptions): Promise<{ text: string; truncated: boolean }> {
   const base = validateRef(options.base ?? "HEAD", "base");
   const revs = options.head === undefined ? [base] : [base, validateRef(options.head, "head")];
+  // Against the work tree, a nested repository there (which an agent can create) is never
+  // looked into: git would read its refs and run `git status` inside it under its own config.
+  const submodules = options.head === undefined ? ["--ignore-submodules=all"] : [];
   const args = [
-    "diff", "--no-color", "--no-ext-diff", "--no-textconv",
+    "diff", "--no-color", "--no-ext-diff", "--no-textconv", ...submodules,
     "--end-of-options", ...revs,
     "--", ...(options.paths ?? []).map(literalPathspec),
   ];
-  const { stdout, truncated } = await git(args, { cwd: options.cwd, maxOutputBytes: options.maxOutputBytes, signal: options.signal });
+  const { stdout, truncated } = await git(args, { ...location(options), maxOutputBytes: options.maxOutputBytes, signal: options.signal });
   return { text: stdout, truncated };
 }
 
@@ -196,12 +256,12 @@ export interface LogEntry {
 const FIELD = "\x1f";
 const RECORD = "\x1e";
 
-export async function log(options: { cwd: string; ref?: string; limit?: number; signal?: AbortSignal }): Promise<LogEntry[]> {
+export async function log(options: GitLocation & { ref?: string; limit?: number; signal?: AbortSignal }): Promise<LogEntry[]> {
   const ref = validateRef(options.ref ?? "HEAD");
   const limit = Math.max(1, Math.min(options.limit ?? 20, 500));
   const { stdout } = await git(
     ["log", "--no-color", `--max-count=${limit}`, `--format=%H${FIELD}%an <%ae>${FIELD}%aI${FIELD}%s${RECORD}`, "--end-of-options", ref, "--"],
-    { cwd: options.cwd, signal: options.signal },
+    { ...location(options), signal: options.signal },
   );
   return stdout
     .split(RECORD)
@@ -213,27 +273,6 @@ export async function log(options: { cwd: string; ref?: string; limit?: number; 
     });
 }
 
-export interface CreateWorktreeOptions {
-  repoPath: string;
-  /** absolute path; must not exist yet */
-  worktreePath: string;
-  /** commit-ish to check out */
-  ref: string;
-  /** create this new branch at ref; otherwise the worktree is detached */
-  branch?: string;
-}
-
-export async function createWorktree(options: CreateWorktreeOptions): Promise<{ path: string; head: string }> {
-  if (!path.isAbsolute(options.worktreePath)) throw new Error(`worktree path must be absolute: ${options.worktreePath}`);
-  const ref = validateRef(options.ref);
-  const branchArgs = options.branch === undefined ? ["--detach"] : ["-b", validateBranchName(options.branch)];
-  await git(["worktree", "add", ...branchArgs, "--", options.worktreePath, ref], { cwd: options.repoPath });
-  const head = await revParse(options.worktreePath, "HEAD");
-  return { path: options.worktreePath, head };
-}
-
-export async function removeWorktree(options: { repoPath: string; worktreePath: string; force?: boolean }): Promise<void> {
-  if (!path.isAbsolute(options.worktreePath)) throw new Error(`worktree path must be absolute: ${options.worktreePath}`);
-  await git(["worktree", "remove", ...(options.force ? ["--force"] : []), "--", options.worktreePath], { cwd: options.repoPath });
-  await git(["worktree", "prune"], { cwd: options.repoPath });
+function location(options: GitLocation): GitLocation {
+  return { gitDir: options.gitDir, commonDir: options.commonDir, workTree: options.workTree };
 }

@@ -1,17 +1,24 @@
 import "server-only";
 /**
- * Registers a local git repository with the workspace (admins and owners).
- * Deployments that host several teams can confine registrations to some
- * folders with GATEHOUSE_REPOSITORY_ROOTS (colon-separated): otherwise any
- * workspace admin could point agents at any repository on the host.
+ * Registers a repository with the workspace (admins and owners): a git
+ * repository in a folder on the server, or a remote URL, or both. H3: the
+ * folder must lie inside the operator's roots and belong to no one else, the
+ * URL must be an https/ssh remote the operator's policy allows, and the
+ * repository is read into a mirror of Gatehouse's own before the row exists —
+ * a folder that is no repository or a remote that cannot be fetched is a
+ * clear 422, and a failure leaves neither a row nor a mirror behind.
  */
-import { realpath } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { mirrorsDir } from "../config/data-dir";
 import { env } from "../config/env";
 import type { Prisma } from "../db/client";
 import { AppError } from "../errors/app-error";
+import { mirrorPath } from "../repos/mirror-paths";
+import { checkRemoteUrl, RemoteUrlError } from "../repos/remote-url";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
-import { checkGitRepository } from "./check-git-repository";
+import { checkHostPath, type CheckHostPathOptions } from "./check-host-path";
 import {
   registerRepositoryBody,
   repositorySelect,
@@ -19,11 +26,9 @@ import {
   type RegisterRepositoryBody,
   type RepositoryView,
 } from "./schemas";
+import { importInto } from "./sync-repository";
 
-export interface RegisterRepositoryOptions {
-  /** folders a repository must lie in; default from GATEHOUSE_REPOSITORY_ROOTS, none = anywhere */
-  allowedRoots?: readonly string[];
-}
+export type RegisterRepositoryOptions = CheckHostPathOptions;
 
 export async function registerRepository(
   prisma: Prisma,
@@ -33,13 +38,15 @@ export async function registerRepository(
 ): Promise<RepositoryView> {
   assertCan(actor, "manage");
   const body = registerRepositoryBody.parse(input);
-  const dir = path.resolve(body.path);
-  const roots = options.allowedRoots ?? repositoryRoots();
-  const outside = (p: string) => roots.length > 0 && !roots.some((root) => isInside(p, root));
-  if (outside(dir)) throw new AppError("unprocessable", `Repositories must be inside ${roots.join(" or ")} on this server.`);
-  await checkGitRepository(dir);
-  // A symlink inside a root must not lead out of it.
-  if (outside(await realpath(dir))) throw new AppError("unprocessable", `Repositories must be inside ${roots.join(" or ")} on this server.`);
+  if (body.remoteUrl) {
+    try {
+      checkRemoteUrl(body.remoteUrl, env().GATEHOUSE_ALLOWED_GIT_HOSTS);
+    } catch (error) {
+      if (error instanceof RemoteUrlError) throw new AppError("unprocessable", error.message);
+      throw error;
+    }
+  }
+  const dir = body.path ? await checkHostPath(prisma, actor.workspaceId, body.path, options) : null;
 
   if (await prisma.repository.findFirst({ where: { workspaceId: actor.workspaceId, name: body.name }, select: { id: true } })) {
     throw new AppError("conflict", `A repository named "${body.name}" already exists in this workspace.`);
@@ -50,7 +57,11 @@ export async function registerRepository(
   ) {
     throw new AppError("conflict", `${body.githubFullName} is already connected to a repository in this workspace.`);
   }
+
+  // The first import goes into a mirror of its own; it becomes the repository's once the row exists.
+  const staged = path.join(mirrorsDir(), `.staged-${randomUUID()}.git`);
   try {
+    await importInto(staged, { dir, remoteUrl: body.remoteUrl ?? null }, actor.workspaceId);
     const repository = await prisma.$transaction(async (tx) => {
       const row = await tx.repository.create({
         data: {
@@ -72,9 +83,11 @@ export async function registerRepository(
           targetType: "repository",
           targetId: row.id,
           // Never the secret: only whether one was set.
-          data: { name: row.name, path: row.path, githubFullName: row.githubFullName, hasWebhookSecret: Boolean(row.webhookSecret) },
+          data: { name: row.name, path: row.path, remoteUrl: row.remoteUrl, githubFullName: row.githubFullName, hasWebhookSecret: Boolean(row.webhookSecret) },
         },
       });
+      // Last step inside the transaction: a failed rename rolls the row back.
+      await rename(staged, mirrorPath(row.id));
       return row;
     });
     return toRepositoryView(repository);
@@ -84,14 +97,7 @@ export async function registerRepository(
       throw new AppError("conflict", "A repository with that name or GitHub name was just registered. Pick another.");
     }
     throw error;
+  } finally {
+    await rm(staged, { recursive: true, force: true });
   }
-}
-
-export function repositoryRoots(): string[] {
-  return env().GATEHOUSE_REPOSITORY_ROOTS.map((root) => path.resolve(root));
-}
-
-function isInside(dir: string, root: string): boolean {
-  const relative = path.relative(root, dir);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }

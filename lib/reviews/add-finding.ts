@@ -24,6 +24,7 @@ import { matchRaisedFinding } from "./match-raised-finding";
 import { readFinding } from "./read-finding";
 import { remapBetweenHeads } from "./remap-between-heads";
 import type { Anchor, FindingInput } from "./schemas";
+import { mirrorPath } from "../repos/mirror-paths";
 
 export interface AddFindingContext {
   workspaceId: string;
@@ -50,7 +51,7 @@ export async function addFinding(prisma: PrismaClient, ctx: AddFindingContext, r
 
   const pull = await prisma.pullRequest.findFirst({
     where: { id: ctx.pullRequestId, workspaceId: ctx.workspaceId },
-    select: { id: true, headSha: true, repository: { select: { path: true } } },
+    select: { id: true, headSha: true, repositoryId: true },
   });
   if (!pull) throw notFound("That pull request");
   const seenAt = ctx.seenAtSha ?? pull.headSha;
@@ -58,10 +59,10 @@ export async function addFinding(prisma: PrismaClient, ctx: AddFindingContext, r
     kind: finding.kind,
     title: finding.title,
     file: finding.anchor?.file,
-    snippet: finding.anchor ? await anchoredCode(pull.repository.path, seenAt, finding.anchor) : null,
+    snippet: finding.anchor ? await anchoredCode(mirrorPath(pull.repositoryId), seenAt, finding.anchor) : null,
   });
   // A run that reviewed an older head anchors there; carry it to the head people see now.
-  const [placed] = finding.anchor ? await remapBetweenHeads(pull.repository.path, seenAt, pull.headSha, [finding.anchor]) : [];
+  const [placed] = finding.anchor ? await remapBetweenHeads(mirrorPath(pull.repositoryId), seenAt, pull.headSha, [finding.anchor]) : [];
 
   for (let attempt = 0; ; attempt++) {
     try {
@@ -153,8 +154,8 @@ async function recordDrop(prisma: PrismaClient, ctx: AddFindingContext, raw: unk
 }
 
 /** The anchored lines at the head the author saw, for the fingerprint; "" when the file is not there. */
-async function anchoredCode(repoPath: string, sha: string, anchor: Anchor): Promise<string> {
-  const text = await readFileAt(repoPath, sha, anchor.file).catch(() => null);
+async function anchoredCode(mirror: string, sha: string, anchor: Anchor): Promise<string> {
+  const text = await readFileAt(mirror, sha, anchor.file).catch(() => null);
   return text === null ? "" : snippetAt(text, anchor.startLine, anchor.endLine);
 }
 

@@ -8,9 +8,9 @@ import { readFileAt } from "../pulls/pull-git";
 import { readAxesFile, type ReadAxesFileResult } from "./read-axes-file";
 import { AXES_FILE_NAME } from "./schemas";
 
-export async function readAxesAt(repoPath: string, headSha: string): Promise<ReadAxesFileResult> {
+export async function readAxesAt(mirror: string, headSha: string): Promise<ReadAxesFileResult> {
   try {
-    return readAxesFile(await readFileAt(repoPath, headSha, AXES_FILE_NAME, 256 * 1024));
+    return readAxesFile(await readFileAt(mirror, headSha, AXES_FILE_NAME, 256 * 1024));
   } catch (error) {
     return { ok: false, reason: `${AXES_FILE_NAME} could not be read at ${headSha.slice(0, 12)} (${(error as Error).message.slice(0, 200)})` };
   }

@@ -12,6 +12,7 @@ import { readAxesAt } from "./read-axes-at";
 import { recordAxisResult } from "./record-axis-result";
 import { reformAtHead } from "./reform-at-head";
 import type { AxisStatus } from "./schemas";
+import { mirrorPath } from "../repos/mirror-paths";
 
 const CONCLUSION: Record<string, AxisStatus> = {
   success: "pass",
@@ -26,10 +27,10 @@ export function checkRunStatus(conclusion: string | null): AxisStatus {
 }
 
 export async function recordCheckRun(prisma: PrismaClient, job: CheckRunJob): Promise<void> {
-  const repository = await prisma.repository.findUnique({ where: { id: job.repositoryId }, select: { id: true, path: true } });
+  const repository = await prisma.repository.findUnique({ where: { id: job.repositoryId }, select: { id: true } });
   if (!repository) return;
   // Gating is decided by the declaration at the head when the verdict is formed; this copy is for display.
-  const axes = await readAxesAt(repository.path, job.headSha);
+  const axes = await readAxesAt(mirrorPath(repository.id), job.headSha);
   const gated = axes.ok && axes.axes.some((a) => a.name === job.name && a.gated);
   const status = checkRunStatus(job.conclusion);
   await recordAxisResult(prisma, {

@@ -15,9 +15,9 @@ export interface MovedAnchor extends AnchorPosition {
   reason?: string;
 }
 
-export async function remapBetweenHeads(repoPath: string, from: string, to: string, anchors: readonly AnchorPosition[]): Promise<MovedAnchor[]> {
+export async function remapBetweenHeads(mirror: string, from: string, to: string, anchors: readonly AnchorPosition[]): Promise<MovedAnchor[]> {
   if (anchors.length === 0 || from === to) return anchors.map((a) => ({ ...a, outdated: false, changed: false }));
-  const diff = await diffCommits(repoPath, from, to);
+  const diff = await diffCommits(mirror, from, to);
   if (diff.truncated) return anchors.map((a) => ({ ...a, outdated: true, changed: true, reason: "diff_too_large" }));
   return remapAnchors(anchors, diff.text);
 }

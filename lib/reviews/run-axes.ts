@@ -9,23 +9,25 @@ import "server-only";
  * once at the end.
  */
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { PrismaClient } from "../db/generated/client";
 import { worktreesDir } from "../config/data-dir";
-import { createWorktree, removeWorktree } from "../repos/git";
+import { mirrorPath } from "../repos/mirror-paths";
+import { gitMountsFor } from "../repos/worktree-git";
+import { createWorktree, removeWorktree } from "../repos/worktrees";
 import { readAxesAt } from "./read-axes-at";
 import { recordAxisResult } from "./record-axis-result";
 import { reformAtHead } from "./reform-at-head";
 import { runAxis } from "./run-axis";
 
 export async function runAxes(prisma: PrismaClient, input: { repositoryId: string; headSha: string }, signal?: AbortSignal): Promise<{ ran: string[] }> {
-  const repository = await prisma.repository.findUnique({ where: { id: input.repositoryId }, select: { id: true, path: true, workspaceId: true } });
+  const repository = await prisma.repository.findUnique({ where: { id: input.repositoryId }, select: { id: true, workspaceId: true } });
   if (!repository) return { ran: [] };
+  const mirror = mirrorPath(repository.id);
   // Nobody is reviewing this head any more (the pull request moved on or closed): not worth the CPU.
   if ((await prisma.pullRequest.count({ where: { repositoryId: repository.id, headSha: input.headSha, state: "open" } })) === 0) return { ran: [] };
 
-  const declared = await readAxesAt(repository.path, input.headSha);
+  const declared = await readAxesAt(mirror, input.headSha);
   const done = new Set(
     (await prisma.axisResult.findMany({ where: { repositoryId: repository.id, headSha: input.headSha, source: "sandbox" }, select: { axis: true } })).map((r) => r.axis),
   );
@@ -35,17 +37,23 @@ export async function runAxes(prisma: PrismaClient, input: { repositoryId: strin
     const record = (axis: (typeof todo)[number], run: { status: "pass" | "fail" | "could_not_run"; detail: string; durationMs?: number }) =>
       recordAxisResult(prisma, { repositoryId: repository.id, headSha: input.headSha, axis: axis.name, gated: axis.gated, source: "sandbox", ...run });
     try {
-      const checkout = await createWorktree({ repoPath: repository.path, worktreePath: worktree, ref: input.headSha }).then(
-        () => null,
+      const checkout = await createWorktree({ mirror, worktreePath: worktree, ref: input.headSha }).then(
+        (created) => created,
         (error: Error) => error,
       );
+      // H2: the axis sees the checkout and its git data from the mirror, read-only — nothing else.
+      const mounts = checkout instanceof Error ? [] : await gitMountsFor(checkout.git);
       for (const axis of todo) {
         signal?.throwIfAborted();
-        await record(axis, checkout ? { status: "could_not_run", detail: `the head could not be checked out: ${checkout.message.slice(0, 300)}` } : await runAxis(axis, worktree, repository.workspaceId, signal));
+        await record(
+          axis,
+          checkout instanceof Error
+            ? { status: "could_not_run", detail: `the head could not be checked out: ${checkout.message.slice(0, 300)}` }
+            : await runAxis(axis, worktree, repository.workspaceId, signal, mounts),
+        );
       }
     } finally {
-      await removeWorktree({ repoPath: repository.path, worktreePath: worktree, force: true }).catch(() => undefined);
-      await rm(worktree, { recursive: true, force: true });
+      await removeWorktree({ mirror, worktreePath: worktree }).catch(() => undefined);
     }
   }
   await reformAtHead(prisma, { repositoryId: repository.id, headSha: input.headSha, trigger: "axes", axes: todo.map((a) => a.name) });

@@ -20,11 +20,11 @@ export interface AxisRun {
   durationMs: number;
 }
 
-export async function runAxis(axis: AxisDeclaration, worktree: string, workspaceId: string, signal?: AbortSignal): Promise<AxisRun> {
+export async function runAxis(axis: AxisDeclaration, worktree: string, workspaceId: string, signal?: AbortSignal, readOnlyMounts: readonly string[] = []): Promise<AxisRun> {
   const timeoutMs = axisTimeoutMs(axis);
   const started = performance.now();
   try {
-    const result = await runInSandbox({ command: axis.command, worktree, workspaceId, posture: "read-only", network: false, timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, env: { CI: "true" }, signal });
+    const result = await runInSandbox({ command: axis.command, worktree, workspaceId, posture: "read-only", readOnlyMounts, network: false, timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, env: { CI: "true" }, signal });
     const tail = lastLines(`${result.stdout}\n${result.stderr}`);
     if (result.timedOut) return { status: "could_not_run", detail: `timed out after ${timeoutMs} ms${tail ? `: ${tail}` : ""}`, durationMs: result.durationMs };
     if (result.exitCode === null) return { status: "could_not_run", detail: `stopped before it finished (output flood or shutdown)${tail ? `: ${tail}` : ""}`, durationMs: result.durationMs };

@@ -19,6 +19,7 @@ import type { Prisma as Db, PrismaClient, Review } from "../db/generated/client"
 import { recordEvent } from "../events/record-event";
 import { formVerdict, type VerdictOutcome } from "./form-verdict";
 import { readAxesAt } from "./read-axes-at";
+import { mirrorPath } from "../repos/mirror-paths";
 
 /** What made a verdict be formed: the review was published, or evidence changed afterwards. */
 export type ReviewTrigger = "finalize" | "axes" | "check_run" | "finding";
@@ -44,9 +45,9 @@ export interface StoreReviewInput {
 
 export async function storeReview(prisma: PrismaClient, input: StoreReviewInput): Promise<{ review: Review; outcome: VerdictOutcome } | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const pull = await prisma.pullRequest.findUnique({ where: { id: input.pullRequestId }, include: { repository: { select: { path: true } }, room: { select: { id: true } } } });
+    const pull = await prisma.pullRequest.findUnique({ where: { id: input.pullRequestId }, include: { room: { select: { id: true } } } });
     if (!pull?.room) return null;
-    const axes = await readAxesAt(pull.repository.path, pull.headSha);
+    const axes = await readAxesAt(mirrorPath(pull.repositoryId), pull.headSha);
     const stored = await prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT "id" FROM "PullRequest" WHERE "id" = ${pull.id} FOR UPDATE`;
       const current = await tx.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { headSha: true } });

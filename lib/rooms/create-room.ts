@@ -2,15 +2,18 @@ import "server-only";
 /**
  * Opens a room. With a repository, the room gets its own git worktree on a
  * branch of its own, so agents in different rooms never touch each other's
- * files. The row and the worktree succeed together or not at all.
+ * files. Worktree and branch live in Gatehouse's mirror of the repository
+ * (H3), re-read from the source first. The row and the worktree succeed
+ * together or not at all.
  */
 import { join } from "node:path";
-import { rm } from "node:fs/promises";
 import type { Mode, PrismaClient } from "../db/generated/client";
 import { worktreesDir } from "../config/data-dir";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import { createWorktree } from "../repos/git";
+import { mirrorPath } from "../repos/mirror-paths";
+import { createWorktree, removeWorktree } from "../repos/worktrees";
+import { syncRepository } from "../repositories/sync-repository";
 import type { CreateRoomBody } from "./schemas";
 
 export interface CreateRoomInput extends Omit<CreateRoomBody, "mode"> {
@@ -48,17 +51,17 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
   if (repository) {
     const worktreePath = join(worktreesDir(), room.id);
     const branch = `gatehouse/${room.id}`;
+    const mirror = mirrorPath(repository.id);
+    const ref = input.ref ?? repository.defaultBranch;
     try {
-      await createWorktree({
-        repoPath: repository.path,
-        worktreePath,
-        ref: input.ref ?? repository.defaultBranch,
-        branch: input.pullRequestId ? undefined : branch,
-      });
+      // Re-read the source so the room starts from what was pushed last.
+      await syncRepository(prisma, repository, { unlessMirrorHas: ref });
+      await createWorktree({ mirror, worktreePath, ref, branch: input.pullRequestId ? undefined : branch });
       await prisma.room.update({ where: { id: room.id }, data: { worktreePath, branch: input.pullRequestId ? null : branch } });
     } catch (error) {
       await prisma.room.delete({ where: { id: room.id } });
-      await rm(worktreePath, { recursive: true, force: true });
+      await removeWorktree({ mirror, worktreePath }).catch(() => undefined);
+      if (error instanceof AppError) throw error;
       throw new AppError("unprocessable", `Could not create the room's worktree from ${repository.name}: ${(error as Error).message}`);
     }
   }
@@ -66,3 +69,4 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
   await recordEvent(prisma, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.created", data: { name: room.name, mode: room.mode } });
   return prisma.room.findUniqueOrThrow({ where: { id: room.id } });
 }
+

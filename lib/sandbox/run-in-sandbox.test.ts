@@ -3,6 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeFixture, SECRET, snapshotTree, type Fixture } from "../repos/git.test-support";
+import { gitMountsFor } from "../repos/worktree-git";
 import { detectSandbox, resetSandboxDetection } from "./detect-sandbox";
 import { runInSandbox, SandboxUnavailableError, type SandboxRunOptions } from "./run-in-sandbox";
 import { readyForSandbox } from "./sandbox.test-support";
@@ -159,7 +160,9 @@ describe("what a sandboxed process can see of the host (M5)", () => {
   });
 
   it("M5: git read commands still work inside, against the repository's git data mounted read-only", async () => {
-    const result = await run("git log --oneline -1 && git status --short && (git commit --allow-empty -m x 2>&1 || echo commit-refused)");
+    const result = await run("git log --oneline -1 && git status --short && (git commit --allow-empty -m x 2>&1 || echo commit-refused)", {
+      readOnlyMounts: await gitMountsFor(fx.git),
+    });
     expect(result.stdout).toMatch(/\w{7}/);
     expect(result.stdout).toContain("commit-refused");
   });

@@ -6,10 +6,8 @@ import "server-only";
  * it. There is no unsandboxed fallback: when bubblewrap is missing, or is no
  * boundary on this host, the call is refused.
  */
-import { readFile, realpath, stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { realpath, stat } from "node:fs/promises";
 import { env } from "../config/env";
-import { verifyLinkedWorktree } from "../repos/worktree-identity";
 import type { WorktreePosture } from "../modes/types";
 import { DEFAULT_BWRAP_PATH, detectSandbox } from "./detect-sandbox";
 import { MountSourceError, openMountSources } from "./open-mount-sources";
@@ -26,6 +24,11 @@ export interface SandboxRunOptions {
   /** whose command this is: each workspace may run only so many sandboxes at once (H1) */
   workspaceId: string;
   posture: WorktreePosture;
+  /**
+   * H2: further host paths visible read-only (a worktree's git data), chosen by
+   * the caller from Gatehouse's records — never derived from files in the worktree.
+   */
+  readOnlyMounts?: readonly string[];
   network: boolean;
   timeoutMs: number;
   maxOutputBytes: number;
@@ -81,21 +84,6 @@ function sandboxEnv(extra: Record<string, string> | undefined): Record<string, s
   return env;
 }
 
-/**
- * The repository's git data, mounted read-only so git read commands work inside.
- * Only for a verified linked worktree: the agent can rewrite `<wt>/.git` in a
- * writable mode, and must not be able to point a mount at any host path.
- */
-async function gitDataOf(worktree: string): Promise<string[]> {
-  try {
-    const { gitDir } = await verifyLinkedWorktree(worktree);
-    const common = await readFile(join(gitDir, "commondir"), "utf8").catch(() => "../..");
-    return [await realpath(resolve(gitDir, common.trim()))];
-  } catch {
-    return [];
-  }
-}
-
 /** Whether sandboxed processes may share the host's network (an operator's explicit choice). */
 export function sandboxNetworkEnabled(): boolean {
   return env().GATEHOUSE_SANDBOX_NETWORK === "host";
@@ -111,7 +99,7 @@ export async function runInSandbox(options: SandboxRunOptions): Promise<SandboxR
   // worktree path cannot make the bind land somewhere else than we checked.
   const worktree = await realpath(options.worktree);
   if (!(await stat(worktree)).isDirectory()) throw new Error(`the worktree is not a directory: ${worktree}`);
-  const readOnlyPaths = await gitDataOf(worktree);
+  const readOnlyPaths = [...(options.readOnlyMounts ?? [])];
   const environment = sandboxEnv(options.env);
 
   const release = await acquireSandboxSlot(options.workspaceId, options.signal);

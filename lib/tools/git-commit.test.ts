@@ -69,12 +69,14 @@ describe("git_commit", () => {
     expect(headOf(fx.worktree)).toBe(before);
   });
 
-  it("refuses to commit when .git was repointed at another repository", async () => {
+  it("H2: a .git repointed at another repository changes nothing: the commit lands on the room's own branch", async () => {
     await writeFile(path.join(fx.worktree, "a.txt"), "a\n");
     const mainHead = headOf(fx.repo);
+    const branchHead = gitSync(fx.repo, ["rev-parse", "agent/work"]).trim();
     await writeFile(path.join(fx.worktree, ".git"), `gitdir: ${path.join(fx.repo, ".git")}\n`);
-    await expect(commit({ message: "into the main repo" })).rejects.toThrow(/git is unavailable in this worktree/);
+    expect(outputOf(await commit({ message: "still the room's" }))).toMatch(/^Committed [0-9a-f]{40}: still the room's$/);
     expect(headOf(fx.repo)).toBe(mainHead);
+    expect(gitSync(fx.repo, ["rev-parse", "agent/work~1"]).trim()).toBe(branchHead);
   });
 
   it("M7: refuses on its own in a read-only mode", async () => {

@@ -2,9 +2,13 @@
  * git_commit: record the worktree's changes as a commit by the agent. The
  * message reaches git on stdin (`-F -`), never through a shell or as an
  * option; hooks do not run (they would run on the host, outside the sandbox).
+ * The commit lands on the room's branch in Gatehouse's mirror, found from the
+ * room's records (H2) however the worktree's `.git` was rewritten; a nested
+ * repository the agent made is refused, never recorded as a gitlink to
+ * whatever its `.git` names.
  */
 import { z } from "zod";
-import { git, literalPathspec } from "../repos/git";
+import { git, literalPathspec, type GitLocation } from "../repos/git";
 import { confinePath, requireWritableWorktree } from "./confine-path";
 import { gitWorktree } from "./git-worktree";
 import { MAX_PATH_CHARS } from "./limits";
@@ -39,7 +43,7 @@ export const gitCommitTool: ToolDefinition<GitCommitInput> = {
   input,
   async execute(args, ctx) {
     requireWritableWorktree(ctx);
-    const worktree = await gitWorktree(ctx);
+    const { worktree, location } = await gitWorktree(ctx);
     if (args.message.includes("\0")) throw new ToolError("message contains a NUL byte");
     if (args.message.trim() === "") throw new ToolError("message is empty");
 
@@ -50,20 +54,40 @@ export const gitCommitTool: ToolDefinition<GitCommitInput> = {
     }
 
     return translateErrors(async () => {
-      await git(["add", "-A", "--", ...specs], { cwd: worktree, signal: ctx.signal });
+      const at = { ...location, signal: ctx.signal };
+      await git(["add", "-A", "--", ...specs], at);
+      const nested = await stagedGitlinks(at, specs);
+      if (nested.length > 0) {
+        await git(["reset", "--quiet"], at);
+        throw new ToolError(
+          `nothing was committed: ${nested.slice(0, 5).join(", ")} ${nested.length === 1 ? "is a nested git repository" : "are nested git repositories"}; ` +
+            "remove its .git (or commit its files in this repository instead)",
+        );
+      }
       // exit 1 = staged changes exist (restricted to the paths, when given)
-      const staged = await git(["diff", "--cached", "--quiet", "--", ...specs], { cwd: worktree, okExitCodes: [1], signal: ctx.signal });
+      const staged = await git(["diff", "--cached", "--quiet", "--", ...specs], { ...at, okExitCodes: [1] });
       if (staged.exitCode === 0) throw new ToolError("nothing to commit: the worktree has no changes" + (specs.length ? " in those paths" : ""));
 
       await git(["commit", "--no-verify", "--no-edit", "--cleanup=whitespace", "-F", "-", "--", ...specs], {
-        cwd: worktree,
+        ...at,
         input: args.message,
         env: AUTHOR_ENV,
-        signal: ctx.signal,
       });
-      const { stdout } = await git(["log", "-1", "--format=%H %s"], { cwd: worktree, signal: ctx.signal });
+      const { stdout } = await git(["log", "-1", "--format=%H %s"], at);
       const [sha = "", ...subject] = stdout.trim().split(" ");
       return { output: `Committed ${sha}: ${subject.join(" ")}` };
     });
   },
 };
+
+/** Paths staged as gitlinks (mode 160000): what `git add` makes of a nested repository. */
+async function stagedGitlinks(at: GitLocation & { signal: AbortSignal }, specs: string[]): Promise<string[]> {
+  const { stdout } = await git(["diff", "--cached", "--raw", "--no-renames", "-z", "--", ...specs], at);
+  const fields = stdout.split("\0");
+  const found: string[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const meta = fields[i]!.split(" ");
+    if (meta[1] === "160000") found.push(fields[i + 1]!);
+  }
+  return found;
+}

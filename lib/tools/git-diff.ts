@@ -29,11 +29,11 @@ export const gitDiffTool: ToolDefinition<GitDiffInput> = {
     `diff to one file or directory. Untracked files are not shown. Output is cut at ${MAX_DIFF_BYTES} bytes.`,
   input,
   async execute(args, ctx) {
-    const worktree = await gitWorktree(ctx);
+    const { worktree, location } = await gitWorktree(ctx);
     const where = args.path === undefined ? null : await confinePath(worktree, args.path, { allowRoot: true });
     const paths = where && where.relative !== "" ? [where.relative] : [];
     const { text, truncated } = await translateErrors(() =>
-      diff({ cwd: worktree, base: args.base, head: args.head, paths, maxOutputBytes: MAX_DIFF_BYTES, signal: ctx.signal }),
+      diff({ ...location, base: args.base, head: args.head, paths, maxOutputBytes: MAX_DIFF_BYTES, signal: ctx.signal }),
     );
     if (text.trim() === "") return { output: "No differences." };
     return { output: truncated ? `${text}\n[diff cut at ${MAX_DIFF_BYTES} bytes; pass path to see one file at a time]` : text };

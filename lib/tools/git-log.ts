@@ -24,8 +24,8 @@ export const gitLogTool: ToolDefinition<GitLogInput> = {
     `\`limit\` is how many commits (default 20, at most ${MAX_LOG_ENTRIES}).`,
   input,
   async execute(args, ctx) {
-    const worktree = await gitWorktree(ctx);
-    const entries = await translateErrors(() => log({ cwd: worktree, ref: args.ref, limit: args.limit ?? 20, signal: ctx.signal }));
+    const { location } = await gitWorktree(ctx);
+    const entries = await translateErrors(() => log({ ...location, ref: args.ref, limit: args.limit ?? 20, signal: ctx.signal }));
     if (entries.length === 0) return { output: "No commits." };
     return { output: entries.map((e) => `${e.sha} ${e.date} ${e.author}\n    ${e.subject}`).join("\n") };
   },

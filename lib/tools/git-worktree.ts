@@ -1,18 +1,27 @@
 /**
- * The worktree a git-backed tool may run git in: the room's worktree, and only
- * while its .git still points at the git directory git made for it (see
- * lib/repos/worktree-identity.ts for why that matters on the host).
+ * What a git-backed tool runs git on (H2): the room's worktree and its git
+ * data exactly as Gatehouse recorded them. The worktree's own `.git` is never
+ * read — an agent in a writable mode can rewrite it to point anywhere, plant a
+ * directory with a hostile config, or add a `commondir` file.
  */
-import { verifyLinkedWorktree } from "../repos/worktree-identity";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { GitLocation } from "../repos/git";
+import { worktreeLocation } from "../repos/worktrees";
 import { requireWorktree } from "./confine-path";
-import { asToolError } from "./tool-errors";
-import type { ToolContext } from "./types";
+import { ToolError, type ToolContext } from "./types";
 
-export async function gitWorktree(ctx: ToolContext): Promise<string> {
+export interface ToolGit {
+  worktree: string;
+  /** pass to lib/repos/git.ts as is */
+  location: GitLocation;
+}
+
+export async function gitWorktree(ctx: ToolContext): Promise<ToolGit> {
   const worktree = requireWorktree(ctx);
-  try {
-    return (await verifyLinkedWorktree(worktree)).worktree;
-  } catch (err) {
-    throw asToolError(err);
+  if (!ctx.git) throw new ToolError("git is unavailable here: this room's worktree has no git repository on record.");
+  if (!existsSync(path.join(ctx.git.gitDir, "HEAD"))) {
+    throw new ToolError("git is unavailable here: the worktree's git data is missing (it was made before Gatehouse kept mirrors); open a new room.");
   }
+  return { worktree, location: worktreeLocation(worktree, ctx.git) };
 }

@@ -77,7 +77,7 @@ describe("grep", () => {
 
   it("H2: without the OS sandbox, git grep runs on the host and answers the same", async () => {
     const args = ["--untracked", "-n", "-I", "-E", "--no-color", "--full-name", "-e", "add", "--", "src"];
-    const options = { workspaceId: "ws-grep", timeoutMs: 20_000, maxOutputBytes: 1 << 20, signal: new AbortController().signal };
+    const options = { workspaceId: "ws-grep", location: { gitDir: fx.git.gitDir, commonDir: fx.git.commonDir, workTree: fx.worktree }, timeoutMs: 20_000, maxOutputBytes: 1 << 20, signal: new AbortController().signal };
     const sandboxed = await sandboxedGitGrep(fx.worktree, args, options);
     const host = await sandboxedGitGrep(fx.worktree, args, { ...options, bwrapPath: path.join(fx.root, "no-bwrap-here") });
     expect(sandboxed.stdout).toContain("src/util.ts:1:export function add");

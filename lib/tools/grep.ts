@@ -53,7 +53,7 @@ export const grepTool: ToolDefinition<GrepInput> = {
     `and untracked files but skips .gitignored, binary and .git files. At most ${MAX_GREP_MATCHES} matches.`,
   input,
   async execute(args, ctx) {
-    const worktree = await gitWorktree(ctx);
+    const { worktree, location } = await gitWorktree(ctx);
     if (args.pattern.includes("\0")) throw new ToolError("pattern contains a NUL byte");
     const where = await confinePath(worktree, args.path ?? "", { allowRoot: true });
     if (!where.exists) throw new ToolError(`path not found: ${where.relative}`);
@@ -68,7 +68,7 @@ export const grepTool: ToolDefinition<GrepInput> = {
         "-e", args.pattern,
         "--", ...pathspecs,
       ],
-      { workspaceId: ctx.workspaceId, timeoutMs: GREP_TIMEOUT_MS, maxOutputBytes: GREP_MAX_BYTES, signal: ctx.signal },
+      { workspaceId: ctx.workspaceId, location, timeoutMs: GREP_TIMEOUT_MS, maxOutputBytes: GREP_MAX_BYTES, signal: ctx.signal },
     );
     if (result.exitCode === 1) return { output: `No matches for /${args.pattern}/.` };
 

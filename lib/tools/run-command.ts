@@ -4,8 +4,12 @@
  * read-only mode with the shell opted in (A3) the worktree is mounted
  * read-only, and every process runs without capabilities, so it cannot be
  * remounted. Network stays on (M7: research is allowed).
+ *
+ * H2: the only other host paths mounted are the room's git data, read-only,
+ * as Gatehouse recorded it — never what the worktree's `.git` file says.
  */
 import { z } from "zod";
+import { gitMountsFor } from "../repos/worktree-git";
 import { runInSandbox, sandboxNetworkEnabled } from "../sandbox/run-in-sandbox";
 import { requireWorktree } from "./confine-path";
 import { DEFAULT_COMMAND_TIMEOUT_MS, MAX_COMMAND_OUTPUT_BYTES, MAX_COMMAND_TIMEOUT_MS } from "./limits";
@@ -36,12 +40,14 @@ export const runCommandTool: ToolDefinition<RunCommandInput> = {
   async execute(args, ctx) {
     const worktree = requireWorktree(ctx);
     const timeoutMs = args.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+    const readOnlyMounts = ctx.git ? await gitMountsFor(ctx.git) : [];
     const result = await translateErrors(() =>
       runInSandbox({
         command: args.command,
         worktree,
         workspaceId: ctx.workspaceId,
         posture: ctx.posture,
+        readOnlyMounts,
         network: sandboxNetworkEnabled(),
         timeoutMs,
         maxOutputBytes: MAX_COMMAND_OUTPUT_BYTES,

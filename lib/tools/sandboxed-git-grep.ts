@@ -16,7 +16,8 @@
  */
 import "server-only";
 import path from "node:path";
-import { git } from "../repos/git";
+import { git, type GitLocation } from "../repos/git";
+import { gitMountsFor } from "../repos/worktree-git";
 import { runInSandbox, SandboxUnavailableError } from "../sandbox/run-in-sandbox";
 import { translateErrors } from "./tool-errors";
 import { ToolError } from "./types";
@@ -31,6 +32,8 @@ export interface GrepRun {
 export interface GrepOptions {
   /** counts against the workspace's concurrent sandboxes (H1) */
   workspaceId: string;
+  /** H2: the worktree's git data from Gatehouse's records, never from its `.git` file */
+  location: GitLocation;
   timeoutMs: number;
   maxOutputBytes: number;
   signal: AbortSignal;
@@ -61,6 +64,7 @@ export async function sandboxedGitGrep(worktree: string, grepArgs: readonly stri
       worktree,
       workspaceId: options.workspaceId,
       posture: "read-only",
+      readOnlyMounts: await gitMountsFor({ gitDir: options.location.gitDir, commonDir: options.location.commonDir ?? options.location.gitDir }),
       network: false,
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
@@ -70,6 +74,9 @@ export async function sandboxedGitGrep(worktree: string, grepArgs: readonly stri
         // Read-only: git must not even try to refresh the index.
         GIT_OPTIONAL_LOCKS: "0",
         GIT_CEILING_DIRECTORIES: path.dirname(worktree),
+        GIT_DIR: options.location.gitDir,
+        ...(options.location.commonDir ? { GIT_COMMON_DIR: options.location.commonDir } : {}),
+        GIT_WORK_TREE: worktree,
       },
       signal: options.signal,
       bwrapPath: options.bwrapPath,
@@ -84,7 +91,7 @@ export async function sandboxedGitGrep(worktree: string, grepArgs: readonly stri
     if (!(err instanceof SandboxUnavailableError)) throw err;
   }
   const result = await translateErrors(() =>
-    git(["grep", ...grepArgs], { cwd: worktree, okExitCodes: [1], timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: options.signal }),
+    git(["grep", ...grepArgs], { ...options.location, okExitCodes: [1], timeoutMs: options.timeoutMs, maxOutputBytes: options.maxOutputBytes, signal: options.signal }),
   );
   return { exitCode: result.exitCode, stdout: result.stdout, truncated: result.truncated };
 }

@@ -6,7 +6,7 @@ import type { ToolContext } from "./types";
 
 function context(saved: TodoItem[][]): ToolContext {
   const services: ToolServices = { ...noRoomServices, todos: { replace: async (items) => void saved.push(items) } };
-  return { workspaceId: "w", roomId: "r", runId: "run", mode: "plan", worktree: null, posture: "read-only", services, signal: new AbortController().signal };
+  return { workspaceId: "w", roomId: "r", runId: "run", mode: "plan", worktree: null, git: null, posture: "read-only", services, signal: new AbortController().signal };
 }
 
 describe("todo_write", () => {

@@ -4,14 +4,13 @@
  * the harness records it as an internal error instead of blaming the model.
  */
 import { GitError, InvalidRefError } from "../repos/git";
-import { WorktreeIdentityError } from "../repos/worktree-identity";
 import { SandboxUnavailableError } from "../sandbox/run-in-sandbox";
 import { SandboxBusyError } from "../sandbox/sandbox-slots";
 import { ToolError } from "./types";
 
 export function asToolError(err: unknown): unknown {
   if (err instanceof ToolError) return err;
-  if (err instanceof InvalidRefError || err instanceof WorktreeIdentityError || err instanceof SandboxUnavailableError || err instanceof SandboxBusyError) {
+  if (err instanceof InvalidRefError || err instanceof SandboxUnavailableError || err instanceof SandboxBusyError) {
     return new ToolError(err.message);
   }
   if (err instanceof GitError) return new ToolError(err.message);

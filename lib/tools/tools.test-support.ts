@@ -1,6 +1,7 @@
 /** Test support: a ToolContext for a worktree, and "parse then execute" like the harness. */
 import { postureOf } from "../modes/posture";
 import type { Mode } from "../modes/types";
+import { recordedGit } from "../repos/git.test-support";
 import { noRoomServices } from "./services";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "./types";
 
@@ -11,6 +12,7 @@ export function toolContext(worktree: string | null, mode: Mode = "chat", overri
     runId: "run-test",
     mode,
     worktree,
+    git: recordedGit(worktree),
     posture: postureOf(mode),
     services: noRoomServices,
     signal: new AbortController().signal,

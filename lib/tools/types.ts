@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Mode, ToolSpec, WorktreePosture } from "../modes/types";
+import type { WorktreeGit } from "../repos/worktree-git";
 import type { ToolServices } from "./services";
 
 /** Everything a tool may touch while it executes. Built by the harness per call. */
@@ -11,6 +12,12 @@ export interface ToolContext {
   mode: Mode;
   /** absolute path of the room's git worktree, or null when the room has none */
   worktree: string | null;
+  /**
+   * H2: the worktree's git directory and mirror, from Gatehouse's records (the room's
+   * repository and worktree path) — git tools and the sandbox's mounts use these,
+   * never the worktree's own `.git`. Null when the room has no repository worktree.
+   */
+  git: WorktreeGit | null;
   /** projection of the mode's profile (M5); run_command mounts by it */
   posture: WorktreePosture;
   /** domain operations backed by the database (plans, reviews, tickets, …) */

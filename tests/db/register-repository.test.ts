@@ -1,16 +1,22 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listRepositories } from "../../lib/repositories/list-repositories";
 import { registerRepository } from "../../lib/repositories/register-repository";
 import type { WorkspaceActor } from "../../lib/workspaces/actor";
 import { createWorkspace } from "../../lib/workspaces/create-workspace";
 import { testDatabase } from "../support/db";
+import { useDataDir } from "../support/reviews";
 
-const scratch = mkdtempSync(join(tmpdir(), "gh-repos-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// Repositories beside a fresh data folder, inside the operator's root (useDataDir sets both).
+let data: Awaited<ReturnType<typeof useDataDir>>;
+let scratch: string;
+beforeAll(async () => {
+  data = await useDataDir();
+  scratch = data.root;
+});
+afterAll(() => data.cleanup());
 
 function gitInit(name: string): string {
   const dir = join(scratch, name);
@@ -120,16 +126,17 @@ describe("register-repository", () => {
     expect(ok).toMatchObject({ remoteUrl: "git@github.com:acme/validated.git", defaultBranch: "release/1.x" });
   });
 
-  it("names and GitHub repositories are unique per workspace; two workspaces may connect the same GitHub repository", async () => {
+  it("names and GitHub repositories are unique per workspace; two workspaces may connect the same GitHub repository (each with a clone of its own)", async () => {
     const { prisma } = await testDatabase();
     const a = await owner();
     const b = await owner();
     const dir = gitInit("shared");
+    const dirB = gitInit("shared-b");
     await registerRepository(prisma, a, { name: "shared", path: dir, githubFullName: "acme/shared" });
     await expect(registerRepository(prisma, a, { name: "shared", path: dir })).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/already exists/) });
-    expect(await registerRepository(prisma, b, { name: "shared", path: dir })).toMatchObject({ name: "shared" });
+    expect(await registerRepository(prisma, b, { name: "shared", path: dirB })).toMatchObject({ name: "shared" });
     await expect(registerRepository(prisma, a, { name: "other", path: dir, githubFullName: "acme/shared" })).rejects.toMatchObject({ code: "conflict" });
-    expect(await registerRepository(prisma, b, { name: "other", path: dir, githubFullName: "acme/shared" })).toMatchObject({ name: "other" });
+    expect(await registerRepository(prisma, b, { name: "other", path: dirB, githubFullName: "acme/shared" })).toMatchObject({ name: "other" });
   });
 
   it("only admins and owners register repositories", async () => {

@@ -1,7 +1,8 @@
 /**
  * Issue 5 §1b over HTTP semantics: the GitHub webhook route handler, called
  * with real Requests carrying the raw body and headers, against PostgreSQL and
- * a local bare repository standing in for GitHub.
+ * a bare repository served over real HTTP (`git http-backend` on 127.0.0.1,
+ * allowed by the operator setting GATEHOUSE_ALLOWED_GIT_HOSTS) standing in for GitHub.
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -9,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "../../app/api/webhooks/github/route";
 import type { Database } from "../../lib/db/client";
 import type { PrismaClient } from "../../lib/db/generated/client";
+import { serveGitOverHttp, type GitHttpServer } from "../../lib/repos/git-http.test-support";
 import { gitSync } from "../../lib/repos/git.test-support";
+import { mirrorPath } from "../../lib/repos/mirror-paths";
 import { signPayload } from "../../lib/reviews/verify-signature";
 import { testDatabase } from "../support/db";
 import { createWorkspace } from "../support/factories";
@@ -22,6 +25,9 @@ let data: Awaited<ReturnType<typeof useDataDir>>;
 let db: Database;
 let upstream: string;
 let remote: string;
+let remoteUrl: string;
+let server: GitHttpServer;
+let allowedHosts: string | undefined;
 let featureSha: string;
 let mainSha: string;
 
@@ -32,8 +38,12 @@ beforeAll(async () => {
   (globalThis as { gatehouseDb?: Promise<Database> }).gatehouseDb = Promise.resolve(db);
   upstream = await makeRepo(data.root, "upstream", { "src/app.ts": "export const a = 1;\n" });
   mainSha = sha(upstream, "main");
-  remote = path.join(data.root, "remote.git");
+  remote = path.join(data.root, "served", "remote.git");
   gitSync(data.root, ["clone", "-q", "--bare", upstream, remote]);
+  server = await serveGitOverHttp(path.join(data.root, "served"));
+  remoteUrl = `${server.origin}/remote.git`;
+  allowedHosts = process.env.GATEHOUSE_ALLOWED_GIT_HOSTS;
+  process.env.GATEHOUSE_ALLOWED_GIT_HOSTS = server.hostPort;
   checkout(upstream, "feature", true);
   featureSha = await commitFiles(upstream, { "src/app.ts": "export const a = 2;\nconsole.log(a);\n" }, "feature");
   // After the Gatehouse clones below were made, so they must fetch it.
@@ -41,6 +51,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete (globalThis as { gatehouseDb?: unknown }).gatehouseDb;
+  if (allowedHosts === undefined) delete process.env.GATEHOUSE_ALLOWED_GIT_HOSTS;
+  else process.env.GATEHOUSE_ALLOWED_GIT_HOSTS = allowedHosts;
+  await server.close();
   await data.cleanup();
 });
 
@@ -50,7 +63,7 @@ async function connect(prisma: PrismaClient, secret: string) {
   const local = path.join(data.root, `clone-${workspace.slug}`);
   gitSync(data.root, ["clone", "-q", remote, local]);
   const repository = await prisma.repository.create({
-    data: { workspaceId: workspace.id, name: "widgets", path: local, remoteUrl: remote, githubFullName: "acme/widgets", webhookSecret: secret },
+    data: { workspaceId: workspace.id, name: "widgets", path: local, remoteUrl, githubFullName: "acme/widgets", webhookSecret: secret },
   });
   return { workspace, repository, local };
 }
@@ -121,7 +134,10 @@ describe("GitHub webhook", () => {
     expect(pulls[0]).toMatchObject({ number: 7, source: "github", headSha: featureSha, baseSha: mainSha, headRef: "feature" });
     expect(pulls[0]!.room).toMatchObject({ mode: "review" });
     expect(await prisma.room.count({ where: { repositoryId: repository.id } })).toBe(1);
-    expect(gitSync(local, ["rev-parse", "refs/gatehouse/pull/7/head"]).trim()).toBe(featureSha);
+    // Fetched over HTTP into Gatehouse's mirror; the workspace's own clone is left alone (H3).
+    expect(server.requests()).toBeGreaterThan(0);
+    expect(gitSync(mirrorPath(repository.id), ["rev-parse", "refs/gatehouse/pull/7/head"]).trim()).toBe(featureSha);
+    expect(gitSync(local, ["for-each-ref", "refs/gatehouse"]).trim()).toBe("");
   });
 
   it("R1: several workspaces may connect the same repository: a delivery counts only where its signature verifies", async () => {

@@ -1,7 +1,8 @@
 /**
- * Support for the review tests: real git repositories (with a bare one as the
- * "GitHub" remote), a data directory for worktrees under /var/tmp (visible to
- * the sandbox), and a queue drain that runs jobs with the worker's own handlers.
+ * Support for the review tests: real git repositories (with a bare one served
+ * over HTTP as the "GitHub" remote), a data directory for mirrors and worktrees
+ * under /var/tmp (visible to the sandbox), and a queue drain that runs jobs
+ * with the worker's own handlers.
  */
 import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -10,22 +11,33 @@ import { claimJob, completeJob } from "../../lib/queue/claim-job";
 import { gitSync, makeTempRoot } from "../../lib/repos/git.test-support";
 import { jobHandlers } from "../../lib/runs/job-handlers";
 
-/** Points GATEHOUSE_DATA_DIR (worktrees) at a fresh folder; the cleanup removes it and restores the variable. */
+/**
+ * Points GATEHOUSE_DATA_DIR (mirrors, worktrees) at a fresh folder inside a
+ * fresh root, and makes that root the operator's one repository root (H3), so
+ * the repositories a test makes beside the data folder may be read. The
+ * cleanup removes it all and restores both variables.
+ */
 export async function useDataDir(): Promise<{ root: string; cleanup: () => Promise<void> }> {
-  const previous = process.env.GATEHOUSE_DATA_DIR;
+  const previous = { data: process.env.GATEHOUSE_DATA_DIR, roots: process.env.GATEHOUSE_REPOSITORY_ROOTS };
   const root = await makeTempRoot("gatehouse-reviews-");
   // The sandbox user passes through (never lists) the way to the worktrees (H1).
   await chmod(root, 0o711);
   process.env.GATEHOUSE_DATA_DIR = path.join(root, "data");
+  process.env.GATEHOUSE_REPOSITORY_ROOTS = root;
   await mkdir(process.env.GATEHOUSE_DATA_DIR, { recursive: true });
   return {
     root,
     async cleanup() {
-      if (previous === undefined) delete process.env.GATEHOUSE_DATA_DIR;
-      else process.env.GATEHOUSE_DATA_DIR = previous;
+      restore("GATEHOUSE_DATA_DIR", previous.data);
+      restore("GATEHOUSE_REPOSITORY_ROOTS", previous.roots);
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+function restore(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
 }
 
 /** Writes files (null deletes) and commits them on the current branch; returns the new commit. */
