@@ -1,10 +1,11 @@
 import "server-only";
 /**
- * Opens every directory the sandbox mounts, as the server, before bubblewrap
- * starts (H1, H2). bwrap mounts from these handles (`--bind-fd`) and checks
- * that what it mounted is the directory that was opened, so swapping a path
- * for a symbolic link in between makes the start fail instead of mounting
- * something else.
+ * Opens every directory and file the sandbox mounts, as the server, before
+ * bubblewrap starts (H1, H2). bwrap mounts from these handles (`--bind-fd`) and
+ * checks that what it mounted is what was opened, so swapping a path for a
+ * symbolic link in between makes the start fail instead of mounting something
+ * else. Files are mounted too: a worktree's git data includes `HEAD`,
+ * `packed-refs` and `config` of its mirror.
  *
  * bwrap still resolves the handle's path as the sandbox user, so that user
  * must be able to pass through (search, not list) every folder above each
@@ -24,7 +25,7 @@ export class MountSourceError extends Error {
 }
 
 export interface MountSources {
-  /** path → open directory handle, in the order given */
+  /** path → open handle (a directory or a regular file), in the order given */
   handles: Map<string, FileHandle>;
   close(): Promise<void>;
 }
@@ -61,7 +62,11 @@ export async function openMountSources(paths: readonly string[], user: SandboxUs
     for (const path of paths) {
       if (handles.has(path)) continue;
       if (user) await assertReachable(path, user);
-      handles.set(path, await open(path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW));
+      // O_NONBLOCK: a FIFO planted at a mount path must not hang the open.
+      const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      handles.set(path, handle);
+      const info = await handle.stat();
+      if (!info.isDirectory() && !info.isFile()) throw new MountSourceError(`refusing to mount ${path}: it is neither a folder nor a regular file`);
     }
   } catch (error) {
     await close();
