@@ -33,6 +33,13 @@ export interface MountOptions {
    * the directory that was opened, even if the path is swapped meanwhile.
    */
   sourceFds?: ReadonlyMap<string, number>;
+  /**
+   * Where each path was bound beforehand from its handle, by path (a server
+   * running as root stages them in a mount namespace of its own, so the
+   * unprivileged sandbox user never has to pass through the folders above them).
+   * Wins over `sourceFds`.
+   */
+  stagedSources?: ReadonlyMap<string, string>;
   /** size of each scratch file system (/tmp, /var/tmp, /dev/shm); they live in memory (H1) */
   tmpfsBytes?: number;
 }
@@ -73,8 +80,10 @@ const PROC_READ_ONLY = ["/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/
 export function mountPlan(posture: WorktreePosture, worktree: string, options: MountOptions): MountPlan {
   const writable = posture === "read-write";
   const bind = (readOnly: boolean, path: string) => {
-    const fd = options.sourceFds?.get(path);
     const flag = readOnly ? "--ro-bind" : "--bind";
+    const staged = options.stagedSources?.get(path);
+    if (staged !== undefined) return [flag, staged, path];
+    const fd = options.sourceFds?.get(path);
     return fd === undefined ? [flag, path, path] : [`${flag}-fd`, String(fd), path];
   };
   const size = options.tmpfsBytes === undefined ? [] : ["--size", String(options.tmpfsBytes)];

@@ -89,7 +89,6 @@ export async function exportSource(
   workspaceId: string,
 ): Promise<ExportedSource> {
   await mkdir(scratchParent, { recursive: true });
-  await chmod(scratchParent, 0o711);
   const out = path.join(scratchParent, `export-${randomUUID()}`);
   await mkdir(out, { mode: 0o700 });
   const cleanup = () => rm(out, { recursive: true, force: true });

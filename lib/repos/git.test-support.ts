@@ -32,10 +32,9 @@ export function gitSync(cwd: string, args: string[], input?: string): string {
 }
 
 export async function makeTempRoot(prefix = "gatehouse-test-"): Promise<string> {
-  const root = await realpath(await mkdtemp(path.join(FIXTURE_PARENT, prefix)));
-  // The sandbox user (a different uid when tests run as root) must reach what is mounted from here.
-  await chmod(root, 0o755);
-  return root;
+  // mkdtemp's folder stays private (0700): as root, Gatehouse stages what the
+  // sandbox mounts, so the sandbox user never has to pass through it (H1).
+  return realpath(await mkdtemp(path.join(FIXTURE_PARENT, prefix)));
 }
 
 export const SAMPLE_FILES: Record<string, string> = {

@@ -57,8 +57,6 @@ export async function ensureMirror(mirror: string): Promise<void> {
   if (existsSync(path.join(mirror, "HEAD"))) return;
   const parent = path.dirname(mirror);
   await mkdir(parent, { recursive: true });
-  // Others may pass through (the sandbox user mounts a mirror's objects read-only) but not list it.
-  await chmod(parent, 0o711);
   const building = path.join(parent, `.new-${randomUUID()}.git`);
   try {
     await git(["init", "--quiet", "--bare", "--template="], { gitDir: building });

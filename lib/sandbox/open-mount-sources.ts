@@ -7,10 +7,12 @@ import "server-only";
  * else. Files are mounted too: a worktree's git data includes `HEAD`,
  * `packed-refs` and `config` of its mirror.
  *
- * bwrap still resolves the handle's path as the sandbox user, so that user
- * must be able to pass through (search, not list) every folder above each
- * source. When it cannot, the command is refused here with a message naming
- * the folder, not bwrap's "Can't find source path".
+ * A server running as root stages the sources in a mount namespace of its own
+ * first (sandbox-command.ts), so the sandbox user never resolves their real
+ * paths. A server that is not root *is* the sandbox user, and bwrap resolves
+ * each handle's path as it: then every folder above a source must let it pass
+ * (search, not list), and when one does not, the command is refused here with
+ * a message naming the folder, not bwrap's "Can't find source path".
  */
 import { constants } from "node:fs";
 import { open, stat, type FileHandle } from "node:fs/promises";
@@ -28,6 +30,11 @@ export interface MountSources {
   /** path → open handle (a directory or a regular file), in the order given */
   handles: Map<string, FileHandle>;
   close(): Promise<void>;
+}
+
+/** The server's own uid/gid (it runs the sandbox itself when it is not root). */
+function ownIdentity(): SandboxUser | null {
+  return typeof process.getuid === "function" && typeof process.getgid === "function" ? { uid: process.getuid(), gid: process.getgid() } : null;
 }
 
 function searchableBy(info: { uid: number; gid: number; mode: number }, user: SandboxUser): boolean {
@@ -54,6 +61,7 @@ async function assertReachable(path: string, user: SandboxUser): Promise<void> {
  * component is refused rather than followed.
  */
 export async function openMountSources(paths: readonly string[], user: SandboxUser | null): Promise<MountSources> {
+  const self = ownIdentity();
   const handles = new Map<string, FileHandle>();
   const close = async () => {
     await Promise.all([...handles.values()].map((handle) => handle.close().catch(() => undefined)));
@@ -61,7 +69,7 @@ export async function openMountSources(paths: readonly string[], user: SandboxUs
   try {
     for (const path of paths) {
       if (handles.has(path)) continue;
-      if (user) await assertReachable(path, user);
+      if (!user && self) await assertReachable(path, self);
       // O_NONBLOCK: a FIFO planted at a mount path must not hang the open.
       const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
       handles.set(path, handle);

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { chmod, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeFixture, SECRET, snapshotTree, type Fixture } from "../repos/git.test-support";
@@ -43,6 +43,8 @@ describe("detectSandbox", () => {
   });
 
   it("reports a bwrap that cannot run as unavailable", async () => {
+    // The fake runs after the drop to the sandbox user, which must reach it.
+    await chmod(fx.root, 0o711);
     const fake = path.join(fx.root, "fake-bwrap");
     await writeFile(fake, "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n", { mode: 0o755 });
     const status = await detectSandbox(fake);
@@ -157,6 +159,23 @@ describe("what a sandboxed process can see of the host (M5)", () => {
     } finally {
       await other.cleanup();
     }
+  });
+
+  it("H1: as root, the sandbox reaches a worktree below a folder its user may not pass through, and gets no handle of the host", async () => {
+    expect((await stat(fx.root)).mode & 0o777).toBe(0o700);
+    const r = await run(
+      "echo inside >> README.md && git log --oneline -1 >/dev/null && echo git-ok; for f in /proc/$$/fd/*; do echo \"fd $(readlink $f)\"; done; grep -c gatehouse-stage /proc/self/mountinfo || true",
+      { readOnlyMounts: await gitMountsFor(fx.git) },
+    );
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toMatch(/^git-ok\n/);
+    // None of the server's mount handles (the worktree, the git data) reached the sandbox's shell.
+    const handles = r.stdout.split("\n").filter((line) => line.startsWith("fd "));
+    expect(handles.length).toBeGreaterThanOrEqual(3);
+    expect(handles.filter((line) => line.includes(fx.root))).toEqual([]);
+    // The staging folder is not part of what the sandbox sees.
+    expect(r.stdout.trim().split("\n").pop()).toBe("0");
+    expect(await readFile(path.join(fx.worktree, "README.md"), "utf8")).toMatch(/inside\n$/);
   });
 
   it("M5: git read commands still work inside, against the repository's git data mounted read-only", async () => {

@@ -4,7 +4,7 @@
  * user to prove that path (no uid drop, the sandbox runs as that user) holds.
  */
 import { execFileSync } from "node:child_process";
-import { lstat, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { gitSync, makeFixture, type Fixture } from "../repos/git.test-support";
@@ -48,6 +48,8 @@ describe("a server that is not root (H1)", () => {
   it("H1: sandboxes as itself: the probe passes, commands run as that user, can write its worktree and still cannot write /proc/sys", { timeout: 90_000 }, async () => {
     const user = sandboxUser()!;
     await readyForSandbox(fx);
+    // A server that is not root resolves its own folders: it must be able to pass through them.
+    await chmod(fx.root, 0o711);
     const script = path.join(fx.root, "as-server.mts");
     const here = path.dirname(new URL(import.meta.url).pathname);
     await writeFile(

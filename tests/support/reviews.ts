@@ -20,8 +20,6 @@ import { jobHandlers } from "../../lib/runs/job-handlers";
 export async function useDataDir(): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const previous = { data: process.env.GATEHOUSE_DATA_DIR, roots: process.env.GATEHOUSE_REPOSITORY_ROOTS };
   const root = await makeTempRoot("gatehouse-reviews-");
-  // The sandbox user passes through (never lists) the way to the worktrees (H1).
-  await chmod(root, 0o711);
   process.env.GATEHOUSE_DATA_DIR = path.join(root, "data");
   process.env.GATEHOUSE_REPOSITORY_ROOTS = root;
   await mkdir(process.env.GATEHOUSE_DATA_DIR, { recursive: true });
