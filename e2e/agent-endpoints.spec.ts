@@ -5,11 +5,19 @@
  */
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { DEMO, signedInPage } from "./support/session";
+import { signIn, signUp, uniqueUser } from "./support/session";
 
+// Its own workspace: an agent added to the shared demo workspace would become the one
+// other tests' review rooms pick (a real provider is preferred over the built-in reviewer).
 test("H4: the agent form names where the server's key goes, refuses an unallowed loopback base URL, and never shows an agent's key", async ({ context }) => {
-  const page = await signedInPage(context, DEMO);
-  await page.goto("/w/demo/settings/agents");
+  const user = uniqueUser("h4");
+  await signUp(context.request, user);
+  await signIn(context.request, user);
+  const created = await context.request.post("/api/workspaces", { data: { name: `H4 ${randomUUID().slice(0, 6)}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { slug } = (await created.json()).workspace as { slug: string };
+  const page = await context.newPage();
+  await page.goto(`/w/${slug}/settings/agents`);
   const name = `Remote ${randomUUID().slice(0, 6)}`;
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Add agent" }) });
   await form.getByLabel("Name").fill(name);
@@ -34,7 +42,7 @@ test("H4: the agent form names where the server's key goes, refuses an unallowed
   const row = page.getByRole("listitem").filter({ hasText: name });
   await expect(row).toContainText("own API key");
   expect(await page.content()).not.toContain(secret);
-  const listed = await (await context.request.get("/api/workspaces/demo/agents")).text();
+  const listed = await (await context.request.get(`/api/workspaces/${slug}/agents`)).text();
   expect(listed).toContain(name);
   expect(listed).not.toContain(secret);
 });

@@ -44,6 +44,8 @@ import type { RoomHistoryPage, RoomView } from "./room-types";
 import { ThreadsNav } from "./threads-nav";
 import { TodoPanel } from "./todo-panel";
 
+/** How far the server's clock may lag the browser's when matching a sent message to the one that arrived. */
+const SENDING_CLOCK_SKEW_MS = 60_000;
 const RUN_DONE: Record<string, string> = { succeeded: "succeeded", failed: "failed", cancelled: "was cancelled" };
 
 type Place = { conversationId: string | null; anchor: string | null };
@@ -80,7 +82,7 @@ export function RoomPage({
   const me = useWorkspace().user;
   const sending = useMutationState({
     filters: { mutationKey: roomKeys.postMessage(slug, roomId), status: "pending" },
-    select: (mutation) => mutation.state.variables as PostMessageVars | undefined,
+    select: (mutation) => ({ vars: mutation.state.variables as PostMessageVars | undefined, submittedAt: mutation.state.submittedAt }),
   });
   const [announcement, setAnnouncement] = useState("");
   const [draft, setDraft] = useState("");
@@ -214,7 +216,13 @@ export function RoomPage({
   }, [capsOpen, closeCaps]);
 
   const entries = useMemo(() => (pages ? [...pages].reverse().flatMap((p) => p.entries) : []), [pages]);
-  const sendingHere = sending.filter((m): m is PostMessageVars => Boolean(m) && m!.conversationId === conversation?.id).map((m) => m.content);
+  const sendingHere = useMemo(() => {
+    // The live stream can bring the posted message before the request settles; then it is shown, no longer "sending".
+    const recent = entries.slice(-10).flatMap((e) => (e.kind === "message" ? [e.message] : e.trigger ? [e.trigger] : []));
+    const arrived = (content: string, submittedAt: number) =>
+      recent.some((m) => m.role === "user" && m.content === content && Date.parse(m.createdAt) >= submittedAt - SENDING_CLOCK_SKEW_MS);
+    return sending.flatMap(({ vars, submittedAt }) => (vars && vars.conversationId === conversation?.id && !arrived(vars.content, submittedAt) ? [vars.content] : []));
+  }, [sending, entries, conversation?.id]);
   // Writing while reading further back: the conversation goes to the present, where the message will appear.
   useEffect(() => {
     if (sendingHere.length > 0 && place.anchor) openLatest(conversation?.id ?? null);
