@@ -11,9 +11,9 @@ import { performance } from "node:perf_hooks";
 import { percentileOf, seededRandom, type BenchResult } from "./stats";
 import { createTwoFilesPatch } from "diff";
 import { formVerdict, type FormVerdictInput, type VerdictAxisResult, type VerdictFinding } from "../lib/reviews/form-verdict";
-import { parseDiff } from "../lib/reviews/parse-diff";
+import { parseDiff } from "../lib/diff/parse-diff";
 import { remapAnchors, type AnchorPosition } from "../lib/reviews/remap-anchors";
-import { reviewDiff } from "../lib/reviews/offline-reviewer";
+import { reviewDiff } from "../lib/reviews/offline/offline-reviewer";
 import { FINDING_STATUSES, PRIORITIES } from "../lib/reviews/schemas";
 
 export type { BenchResult } from "./stats";

@@ -15,7 +15,7 @@ import { recordEvent } from "../events/record-event";
 import { remapBetweenHeads, type MovedAnchor } from "../reviews/remap-between-heads";
 import { mirrorPath, worktreeGit } from "../repos/mirror-paths";
 import { checkoutDetached, worktreeLocation } from "../repos/worktrees";
-import { queueReview } from "./queue-review";
+import { queueReview } from "../reviews/queue-review";
 
 export interface NewHead {
   headSha: string;

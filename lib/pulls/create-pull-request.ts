@@ -13,7 +13,7 @@ import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { mirrorPath } from "../repos/mirror-paths";
 import { createWorktree, removeWorktree } from "../repos/worktrees";
-import { queueReview } from "./queue-review";
+import { queueReview } from "../reviews/queue-review";
 
 export interface NewPullRequest {
   workspaceId: string;

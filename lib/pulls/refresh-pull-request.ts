@@ -13,7 +13,7 @@ import { checkRemoteUrl, RemoteUrlError } from "../repos/remote-url";
 import { existingMirror, syncRepository } from "../repositories/sync-repository";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { applyNewHead, type HeadChange } from "./apply-new-head";
-import { fetchPullHead, mergeBase, pullHeadRef, resolveCommit } from "./pull-git";
+import { fetchPullHead, mergeBase, pullHeadRef, resolveCommit } from "../repos/pull-git";
 
 export async function refreshPullRequest(prisma: PrismaClient, actor: WorkspaceActor, pullRequestId: string): Promise<HeadChange> {
   assertCan(actor, "write");

@@ -17,7 +17,7 @@ import "server-only";
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import { readFileAt } from "../pulls/pull-git";
+import { readFileAt } from "../repos/pull-git";
 import { decideTransition } from "./decide-transition";
 import { fingerprintFinding, snippetAt } from "./fingerprint";
 import { matchRaisedFinding } from "./match-raised-finding";

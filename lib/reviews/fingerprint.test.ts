@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { fingerprintFinding, normalizeSnippet, normalizeTitle, snippetAt, snippetFromDiff } from "./fingerprint";
-import { reviewDiff } from "./offline-reviewer";
-import { parseDiff } from "./parse-diff";
+import { reviewDiff } from "./offline/offline-reviewer";
+import { parseDiff } from "../diff/parse-diff";
 import { matchRaisedFinding, type ExistingFinding } from "./match-raised-finding";
 
 const base = { kind: "bug" as const, title: "SQL injection in login", file: "src/login.ts", snippet: 'db.query("SELECT * FROM u WHERE n=" + name);' };

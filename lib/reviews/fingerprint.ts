@@ -8,7 +8,7 @@
  * dismissed (see match-raised-finding.ts).
  */
 import { createHash } from "node:crypto";
-import type { DiffFile } from "./parse-diff";
+import type { DiffFile } from "../diff/parse-diff";
 import type { Anchor, FindingKind } from "./schemas";
 
 /** Bump when normalization changes; old fingerprints then simply stop matching. */

@@ -8,7 +8,7 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
-import { OFFLINE_REVIEWER_MODEL } from "./offline-review-model";
+import { OFFLINE_REVIEWER_MODEL } from "./offline/offline-review-model";
 
 export const BUILTIN_REVIEWER_NAME = "Gatehouse Reviewer";
 

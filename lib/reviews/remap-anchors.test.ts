@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { remapAnchors, type AnchorPosition } from "./remap-anchors";
-import { parseDiff } from "./parse-diff";
+import { parseDiff } from "../diff/parse-diff";
 
 const lines = (n: number, prefix = "line") => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 const text = (ls: string[]) => ls.map((l) => `${l}\n`).join("");

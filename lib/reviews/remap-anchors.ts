@@ -9,7 +9,7 @@
  * for each added line the old line it was inserted before), so each anchor
  * costs a few binary searches: O((D + A) log D) for D diff lines, A anchors.
  */
-import { parseDiff, type DiffFile } from "./parse-diff";
+import { parseDiff, type DiffFile } from "../diff/parse-diff";
 
 /** An anchor at the old head: repository-relative file and inclusive 1-based lines. */
 export interface AnchorPosition {

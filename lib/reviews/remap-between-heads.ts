@@ -5,7 +5,7 @@ import "server-only";
  * whole cannot be trusted, so every anchor in it is marked outdated in place
  * rather than guessed.
  */
-import { diffCommits } from "../pulls/pull-git";
+import { diffCommits } from "../repos/pull-git";
 import { remapAnchors, type AnchorPosition } from "./remap-anchors";
 
 /** One anchor at the new head, with why it is outdated (if it is). */

@@ -7,7 +7,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import type { ToolServices } from "../tools/services";
 import { ToolError } from "../tools/types";
-import type { ReviewRequestMeta } from "../pulls/queue-review";
+import type { ReviewRequestMeta } from "./queue-review";
 import { addFinding } from "./add-finding";
 import { storeReview } from "./store-review";
 

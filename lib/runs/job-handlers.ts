@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { orchestrationJobHandlers } from "../orchestration/job-handlers";
 import { onRunSettled } from "../orchestration/on-run-settled";
 import { RetryLater, type JobHandler } from "../queue/run-worker";
-import { reviewJobHandlers } from "../reviews/job-handlers";
+import { reviewJobHandlers } from "../pulls/job-handlers";
 import { advanceStoredRun } from "./advance-stored-run";
 
 export interface HandlerOptions {

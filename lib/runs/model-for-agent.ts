@@ -15,7 +15,7 @@ import type { Agent, Workspace } from "../db/generated/client";
 import { modelConfig } from "../models/config";
 import { createModel } from "../models/create-model";
 import { sameEndpoint, serverEndpoint, type KeyedProvider } from "../models/server-endpoints";
-import { createOfflineReviewModel, OFFLINE_REVIEWER_MODEL } from "../reviews/offline-review-model";
+import { createOfflineReviewModel, OFFLINE_REVIEWER_MODEL } from "../reviews/offline/offline-review-model";
 
 interface KeySettings {
   apiKeys?: { openai_compatible?: string; anthropic?: string };

@@ -13,7 +13,7 @@ import type { PrismaClient } from "../../lib/db/generated/client";
 import { serveGitOverHttp, type GitHttpServer } from "../../lib/repos/git-http.test-support";
 import { gitSync } from "../../lib/repos/git.test-support";
 import { mirrorPath } from "../../lib/repos/mirror-paths";
-import { signPayload } from "../../lib/reviews/verify-signature";
+import { signPayload } from "../../lib/github/verify-signature";
 import { testDatabase } from "../support/db";
 import { createWorkspace } from "../support/factories";
 import { checkout, commitFiles, drainJobs, makeRepo, sha, useDataDir } from "../support/reviews";

@@ -10,7 +10,7 @@
  *   last    a short text naming the verdict the platform formed
  *
  * The review request is the latest user message; it carries
- * `base=<sha> head=<sha>` (lib/pulls/queue-review.ts writes it).
+ * `base=<sha> head=<sha>` (lib/reviews/queue-review.ts writes it).
  */
 import type {
   LanguageModelV3,
@@ -24,7 +24,7 @@ import type {
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import { reviewDiff } from "./offline-reviewer";
-import type { FindingInput } from "./schemas";
+import type { FindingInput } from "../schemas";
 
 /** Agent.model of a scripted agent that plays this reviewer (lib/runs/model-for-agent.ts). */
 export const OFFLINE_REVIEWER_MODEL = "gatehouse-offline-reviewer";

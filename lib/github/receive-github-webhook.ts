@@ -20,7 +20,7 @@ import type { z } from "zod";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { enqueueJob, type JobInput } from "../queue/enqueue-job";
-import { verifySignature } from "../reviews/verify-signature";
+import { verifySignature } from "./verify-signature";
 import {
   deliveryId as deliveryIdSchema,
   githubCheckRunEvent,
@@ -29,7 +29,7 @@ import {
   HANDLED_PULL_ACTIONS,
   type CheckRunJob,
   type GithubPullJob,
-} from "./schemas";
+} from "../pulls/schemas";
 
 export interface IncomingDelivery {
   event: string | null;

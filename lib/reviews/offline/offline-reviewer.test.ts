@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { tmpdir } from "node:os";
 import { reviewDiff } from "./offline-reviewer";
-import { parseDiff } from "./parse-diff";
-import { readFinding } from "./read-finding";
-import type { FindingInput } from "./schemas";
+import { parseDiff } from "../../diff/parse-diff";
+import { readFinding } from "../read-finding";
+import type { FindingInput } from "../schemas";
 
 // Fake credentials, assembled at run time so this file itself never trips a secret scanner.
 const AWS_KEY = ["AKIA", "Q3EGRT7YH5KD2WMZ"].join("");

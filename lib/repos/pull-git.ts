@@ -6,9 +6,9 @@ import "server-only";
  * in a user's repository. Always lib/repos/git.ts (argv, no shell, bounded,
  * hardened), and every revision validated before git sees it.
  */
-import { GitError, git, revParse, validateBranchName, validateRef } from "../repos/git";
-import { protocolsFor } from "../repos/mirror";
-import type { ParsedRemote } from "../repos/remote-url";
+import { GitError, git, revParse, validateBranchName, validateRef } from "./git";
+import { protocolsFor } from "./mirror";
+import type { ParsedRemote } from "./remote-url";
 
 /** Generous for a push's diff: anchors are remapped from it, and a cut diff cannot be trusted. */
 const REMAP_DIFF_MAX_BYTES = 64 * 1024 * 1024;

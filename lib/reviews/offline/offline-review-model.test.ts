@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { OfflineReviewModel, OFFLINE_BATCH, planOfflineTurn } from "./offline-review-model";
 import { reviewDiff } from "./offline-reviewer";
-import { readFinding } from "./read-finding";
+import { readFinding } from "../read-finding";
 
 const BASE = "a".repeat(40);
 const HEAD = "b".repeat(40);

@@ -3,10 +3,10 @@ import "server-only";
 import type { Database } from "../db/client";
 import type { JobHandler } from "../queue/run-worker";
 import type { HandlerOptions } from "../runs/job-handlers";
-import { axesJob, checkRunJob, githubPullJob } from "../pulls/schemas";
-import { syncGithubPull } from "../pulls/sync-github-pull";
-import { recordCheckRun } from "./record-check-run";
-import { runAxes } from "./run-axes";
+import { axesJob, checkRunJob, githubPullJob } from "./schemas";
+import { syncGithubPull } from "./sync-github-pull";
+import { recordCheckRun } from "../reviews/record-check-run";
+import { runAxes } from "../reviews/run-axes";
 
 export function reviewJobHandlers(db: Database, options: HandlerOptions): Record<string, JobHandler> {
   const { prisma } = db;

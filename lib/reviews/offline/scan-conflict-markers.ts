@@ -8,7 +8,7 @@
  * marker counts with lower confidence, and prose files get less confidence
  * because documentation sometimes shows conflicts on purpose.
  */
-import type { FindingInput } from "./schemas";
+import type { FindingInput } from "../schemas";
 import { lineAnchor, type AddedLine } from "./scan-lines";
 import { isProsePath } from "./classify-path";
 

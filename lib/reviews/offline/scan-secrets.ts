@@ -9,7 +9,7 @@
  * and templates, and obvious placeholders ("changeme", "${DB_PASS}", "xxxx")
  * are ignored.
  */
-import type { FindingInput } from "./schemas";
+import type { FindingInput } from "../schemas";
 import type { AddedLine } from "./scan-lines";
 import { lineAnchor } from "./scan-lines";
 import { isConfigPath, isProsePath, isTemplatePath, isTestPath } from "./classify-path";

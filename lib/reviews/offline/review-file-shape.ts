@@ -3,8 +3,8 @@
  * very large additions, generated or minified output, binary additions and
  * committed environment files. Lockfiles are large by nature and skipped.
  */
-import type { DiffFile } from "./parse-diff";
-import type { FindingInput } from "./schemas";
+import type { DiffFile } from "../../diff/parse-diff";
+import type { FindingInput } from "../schemas";
 import { lineAnchor } from "./scan-lines";
 import { basenameOf, extensionOf, isEnvFile, isGeneratedPath, isLockfile } from "./classify-path";
 

@@ -5,8 +5,8 @@
  * behaviour the old tests already pin. Tiny edits (below `minLines` added
  * source lines) are left alone, as are changes that only delete code.
  */
-import type { DiffFile } from "./parse-diff";
-import type { FindingInput } from "./schemas";
+import type { DiffFile } from "../../diff/parse-diff";
+import type { FindingInput } from "../schemas";
 import { isSourcePath, isTestPath } from "./classify-path";
 
 /** A repository-wide note when source changed without a test change. */

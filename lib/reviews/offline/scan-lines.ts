@@ -4,8 +4,8 @@
  * how to blank out string literals, URLs and comments so a rule only sees
  * the code it is about.
  */
-import type { DiffFile } from "./parse-diff";
-import type { Anchor } from "./schemas";
+import type { DiffFile } from "../../diff/parse-diff";
+import type { Anchor } from "../schemas";
 import { extensionOf } from "./classify-path";
 
 /** One added line and its number in the new version of the file. */

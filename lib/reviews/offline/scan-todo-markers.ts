@@ -8,7 +8,7 @@
  * in it or an `XXX-XXX` placeholder are not markers), and prose files are
  * skipped: documentation may talk about TODOs.
  */
-import type { FindingInput } from "./schemas";
+import type { FindingInput } from "../schemas";
 import { clip, commentOf, lineAnchor, type AddedLine } from "./scan-lines";
 import { isGeneratedPath, isLockfile, isProsePath } from "./classify-path";
 

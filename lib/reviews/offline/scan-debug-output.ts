@@ -7,7 +7,7 @@
  * Not applied to tests, scripts, CLIs, examples, prose or generated code,
  * and never to text inside strings or comments.
  */
-import type { FindingInput, Priority } from "./schemas";
+import type { FindingInput, Priority } from "../schemas";
 import { clip, codeOf, lineAnchor, type AddedLine } from "./scan-lines";
 import { extensionOf, isGeneratedPath, isProsePath, isScriptPath, isTestPath } from "./classify-path";
 

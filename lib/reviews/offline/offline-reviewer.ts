@@ -9,8 +9,8 @@
  * Its output is plain FindingInput, so it goes through the same tools and the
  * same read boundary (R4) as a model's findings.
  */
-import { parseDiff, type DiffFile } from "./parse-diff";
-import { PRIORITIES, type FindingInput } from "./schemas";
+import { parseDiff, type DiffFile } from "../../diff/parse-diff";
+import { PRIORITIES, type FindingInput } from "../schemas";
 import { addedLines } from "./scan-lines";
 import { scanSecrets } from "./scan-secrets";
 import { scanConflictMarkers } from "./scan-conflict-markers";
