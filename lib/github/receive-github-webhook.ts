@@ -29,7 +29,7 @@ import {
   HANDLED_PULL_ACTIONS,
   type CheckRunJob,
   type GithubPullJob,
-} from "../pulls/schemas";
+} from "./webhook-schemas";
 
 export interface IncomingDelivery {
   event: string | null;

@@ -3,10 +3,11 @@ import "server-only";
 import type { Database } from "../db/client";
 import type { JobHandler } from "../queue/run-worker";
 import type { HandlerOptions } from "../runs/job-handlers";
-import { axesJob, checkRunJob, githubPullJob } from "./schemas";
-import { syncGithubPull } from "./sync-github-pull";
+import { checkRunJob, githubPullJob } from "../github/webhook-schemas";
+import { axesJob } from "../reviews/queue-review";
 import { recordCheckRun } from "../reviews/record-check-run";
 import { runAxes } from "../reviews/run-axes";
+import { syncGithubPull } from "./sync-github-pull";
 
 export function reviewJobHandlers(db: Database, options: HandlerOptions): Record<string, JobHandler> {
   const { prisma } = db;

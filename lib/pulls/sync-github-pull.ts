@@ -16,7 +16,7 @@ import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { applyNewHead } from "./apply-new-head";
 import { createPullRequest, PullRequestExists } from "./create-pull-request";
 import { fetchPullHead, hasCommit, mergeBase } from "../repos/pull-git";
-import type { GithubPullJob } from "./schemas";
+import type { GithubPullJob } from "../github/webhook-schemas";
 
 export async function syncGithubPull(prisma: PrismaClient, job: GithubPullJob): Promise<{ outcome: "opened" | "moved" | "unchanged" | "skipped"; detail?: string }> {
   const repository = await prisma.repository.findUnique({ where: { id: job.repositoryId }, select: { id: true, name: true, path: true, remoteUrl: true, workspaceId: true } });

@@ -14,7 +14,7 @@ import { decideTransition } from "./decide-transition";
 import type { FindingView } from "./finding-view";
 import { findScopedFinding, findingView } from "./get-finding";
 import { storeReview } from "./store-review";
-import type { FindingStatusBody } from "../pulls/schemas";
+import type { FindingStatusBody } from "./request-schemas";
 
 export async function changeFindingStatus(
   prisma: PrismaClient,

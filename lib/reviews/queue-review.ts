@@ -6,6 +6,7 @@ import "server-only";
  * "run.advance" job (the harness runs it like any run), and the platform's
  * "review.axes" job (R5: the agent never runs the gates).
  */
+import { z } from "zod";
 import type { Prisma as Db } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { enqueueJob } from "../queue/enqueue-job";
@@ -62,6 +63,9 @@ export async function queueReview(tx: Db.TransactionClient, req: ReviewRequest):
 }
 
 /** R5: run the declared axes at this head. Keyed, so a head queued twice is run once. */
-export async function queueAxes(tx: Pick<Db.TransactionClient, "$executeRaw">, input: { repositoryId: string; headSha: string }): Promise<void> {
+export async function queueAxes(tx: Pick<Db.TransactionClient, "$executeRaw">, input: z.infer<typeof axesJob>): Promise<void> {
   await enqueueJob(tx, { kind: "review.axes", payload: input, key: `axes:${input.repositoryId}:${input.headSha}`, maxAttempts: 2 });
 }
+
+/** The payload of a "review.axes" job: the head whose declared axes to run. */
+export const axesJob = z.object({ repositoryId: z.string().trim().min(1).max(64), headSha: z.string().regex(/^[0-9a-f]{40}$/, "a 40-digit commit id") });
