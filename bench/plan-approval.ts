@@ -19,7 +19,7 @@ import { startPresence } from "../lib/presence/track-presence";
 import { advanceRunJob, enqueueJob } from "../lib/queue/enqueue-job";
 import { startWorker } from "../lib/queue/run-worker";
 import { makeFixture } from "../lib/repos/git.test-support";
-import { jobHandlers } from "../lib/runs/job-handlers";
+import { jobHandlers } from "../lib/runtime/job-handlers";
 import { percentile, type BenchResult } from "./stats";
 
 const SAMPLES = 30;

@@ -26,7 +26,7 @@ import type {
 import { reviewDiff } from "./offline-reviewer";
 import type { FindingInput } from "../schemas";
 
-/** Agent.model of a scripted agent that plays this reviewer (lib/runs/model-for-agent.ts). */
+/** Agent.model of a scripted agent that plays this reviewer (lib/runtime/model-for-agent.ts). */
 export const OFFLINE_REVIEWER_MODEL = "gatehouse-offline-reviewer";
 /**
  * Calls per turn: below the harness's default of 16 calls per step, so none

@@ -10,10 +10,10 @@ import { createPrismaHarnessStore, createPrismaRoomReader } from "../harness/pri
 import type { HarnessLimits } from "../harness/types";
 import { createPrismaPresence } from "../presence/track-presence";
 import { TOOLS } from "../tools/registry";
-import { agentPrompt } from "./agent-prompt";
-import { createHarnessEventSink } from "./harness-event-sink";
+import { agentPrompt } from "../runs/agent-prompt";
+import { createHarnessEventSink } from "../runs/harness-event-sink";
 import { modelForAgent } from "./model-for-agent";
-import { scopeRun } from "./run-scope";
+import { scopeRun } from "../runs/run-scope";
 import { createToolServices } from "./tool-services";
 
 export interface AdvanceOptions {

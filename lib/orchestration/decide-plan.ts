@@ -15,11 +15,11 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import { compilePlan } from "../orchestration/compile-plan";
-import { createOrchestration } from "../orchestration/create-orchestration";
-import type { DecidePlanBody } from "./request-schemas";
-import { readPlanNodes } from "./stored-plan";
-import { switchRoomToAgent } from "./switch-room-to-agent";
+import { compilePlan } from "./compile-plan";
+import { createOrchestration } from "./create-orchestration";
+import type { DecidePlanBody } from "../plans/request-schemas";
+import { readPlanNodes } from "../plans/stored-plan";
+import { switchRoomToAgent } from "../plans/switch-room-to-agent";
 
 export interface DecidePlanInput extends DecidePlanBody {
   workspaceId: string;

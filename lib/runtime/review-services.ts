@@ -7,9 +7,9 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import type { ToolServices } from "../tools/services";
 import { ToolError } from "../tools/types";
-import type { ReviewRequestMeta } from "./queue-review";
-import { addFinding } from "./add-finding";
-import { storeReview } from "./store-review";
+import type { ReviewRequestMeta } from "../reviews/queue-review";
+import { addFinding } from "../reviews/add-finding";
+import { storeReview } from "../reviews/store-review";
 
 export interface ReviewScope {
   workspaceId: string;

@@ -5,7 +5,7 @@
 import { promptBlock } from "../modes/prompt";
 import { materializeSurface } from "../modes/surface";
 import type { Autonomy, Mode } from "../modes/types";
-import { TOOL_SPECS } from "../tools/registry";
+import { TOOL_SPECS } from "./registry";
 
 export interface CapabilityView {
   mode: Mode;

@@ -10,11 +10,11 @@ import type { PrismaClient } from "../db/generated/client";
 import { recordProposal } from "../orchestration/record-proposal";
 import { requestPlanExit } from "../plans/request-plan-exit";
 import { submitPlan } from "../plans/submit-plan";
-import { reviewServices } from "../reviews/review-services";
+import { reviewServices } from "./review-services";
 import { replaceTodos } from "../rooms/replace-todos";
 import { fileTicket } from "../tickets/file-ticket";
 import { noRoomServices, type ToolServices } from "../tools/services";
-import { postComment } from "./post-comment";
+import { postComment } from "../runs/post-comment";
 
 export interface RunScope {
   workspaceId: string;

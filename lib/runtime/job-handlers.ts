@@ -1,10 +1,10 @@
 import "server-only";
 /** What the worker does for each kind of job. */
 import type { Database } from "../db/client";
-import { orchestrationJobHandlers } from "../orchestration/job-handlers";
+import { orchestrationJobHandlers } from "./orchestration-job-handlers";
 import { onRunSettled } from "../orchestration/on-run-settled";
 import { RetryLater, type JobHandler } from "../queue/run-worker";
-import { reviewJobHandlers } from "../pulls/job-handlers";
+import { reviewJobHandlers } from "./review-job-handlers";
 import { advanceStoredRun } from "./advance-stored-run";
 
 export interface HandlerOptions {
