@@ -7,7 +7,7 @@ import "server-only";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
 import { worktreeGit } from "../repos/mirror-paths";
-import type { TodoItem } from "../tools/services";
+import type { TodoItem } from "../rooms/replace-todos";
 import type { CallRecord, HarnessStore, RunCheckpoint, RunRecord, RunStatus } from "./types";
 
 const TERMINAL: RunStatus[] = ["succeeded", "failed", "cancelled"];

@@ -6,7 +6,7 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import type { ToolServices } from "../tools/services";
-import { ToolError } from "../tools/types";
+import { ToolError } from "../errors/tool-error";
 import type { ReviewRequestMeta } from "../reviews/queue-review";
 import { addFinding } from "../reviews/add-finding";
 import { storeReview } from "../reviews/store-review";

@@ -8,8 +8,8 @@
  * action wired elsewhere, and no function in this file grants anything.
  */
 import { z } from "zod";
-import { formatZodIssues } from "../plans/format-zod-issues";
-import { PLAN_KEY_PATTERN } from "../plans/schemas";
+import { formatZodIssues } from "./format-zod-issues";
+import { PLAN_KEY_PATTERN } from "./schemas";
 
 /** Key of the generated synthesis ticket; tickets in the tree may not use it. */
 export const SYNTHESIS_KEY = "synthesis";
