@@ -1,11 +1,15 @@
 import "server-only";
-/** What the worker does for each kind of job. */
+/** What the worker does for each kind of job (lib/runtime/job-kinds.ts lists them with their payloads). */
 import type { Database } from "../db/client";
-import { orchestrationJobHandlers } from "./orchestration-job-handlers";
 import { onRunSettled } from "../orchestration/on-run-settled";
+import { ORCHESTRATION_TICK } from "../orchestration/tick-job";
+import { tickOrchestration } from "../orchestration/tick-orchestration";
+import { syncGithubPull } from "../pulls/sync-github-pull";
 import { RetryLater, type JobHandler } from "../queue/run-worker";
-import { reviewJobHandlers } from "./review-job-handlers";
+import { recordCheckRun } from "../reviews/record-check-run";
+import { runAxes } from "../reviews/run-axes";
 import { advanceStoredRun } from "./advance-stored-run";
+import { JOB_KINDS, type JobKind, type JobPayload } from "./job-kinds";
 
 export interface HandlerOptions {
   owner: string;
@@ -14,13 +18,13 @@ export interface HandlerOptions {
   runLeaseMs?: number;
 }
 
+type TypedHandlers = { [K in JobKind]: (payload: JobPayload<K>) => Promise<void> };
+
 export function jobHandlers(db: Database, options: HandlerOptions): Record<string, JobHandler> {
+  const { prisma } = db;
   const { owner, signal, runLeaseMs } = options;
-  return {
-    ...orchestrationJobHandlers(db),
-    ...reviewJobHandlers(db, options),
-    async "run.advance"(payload) {
-      const runId = String(payload.runId);
+  const handlers: TypedHandlers = {
+    async "run.advance"({ runId }) {
       const result = await advanceStoredRun(db, runId, { owner, signal, leaseMs: runLeaseMs });
       await onRunSettled(db, runId);
       // Another worker holds the run's lease: try again shortly rather than fail.
@@ -28,5 +32,23 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
         throw new RetryLater(1_000, `run ${runId} is leased by another worker`);
       }
     },
+    async [ORCHESTRATION_TICK]({ orchestrationId }) {
+      await tickOrchestration(prisma, orchestrationId);
+    },
+    async "review.github_pull"(job) {
+      await syncGithubPull(prisma, job);
+    },
+    async "review.check_run"(job) {
+      await recordCheckRun(prisma, job);
+    },
+    async "review.axes"(job) {
+      await runAxes(prisma, job, signal);
+    },
   };
+  return Object.fromEntries(
+    (Object.keys(handlers) as JobKind[]).map((kind) => {
+      const handle = handlers[kind] as (payload: unknown) => Promise<void>;
+      return [kind, (payload: Record<string, unknown>) => handle(JOB_KINDS[kind].parse(payload))];
+    }),
+  );
 }
