@@ -11,6 +11,7 @@ import type { ZodType } from "zod";
 import { can, PERMISSION_VERBS, type Permission, type Role } from "@/lib/auth/permissions";
 import { getPrisma, type Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { findMembership, type WorkspaceMembership } from "@/lib/workspaces/find-membership";
 import { onAccessChange } from "./access-watch";
 import { errorResponse } from "./error-response";
 import { assertStorable, BODY_LIMITS, readJsonBody } from "./read-body";
@@ -29,8 +30,6 @@ export interface WorkspaceContext<P> {
 
 type RouteContext<P> = { params: Promise<P> };
 
-type Membership = { role: Role; workspace: { id: string; slug: string; name: string } };
-
 /**
  * Memberships are read on every request; a hot read path remembers them for
  * MEMBERSHIP_TTL_MS. Any write through this process forgets them all, so a
@@ -42,7 +41,7 @@ const MEMBERSHIP_TTL_MS = 2_000;
 // On globalThis: Next may load this module once per route bundle, and a write in one
 // route must clear what every route remembers.
 const globalForMemberships = globalThis as unknown as {
-  gatehouseMemberships?: Map<string, { value: Membership | null; expires: number }>;
+  gatehouseMemberships?: Map<string, { value: WorkspaceMembership | null; expires: number }>;
   gatehouseMembershipsWatched?: boolean;
 };
 const memberships = (globalForMemberships.gatehouseMemberships ??= new Map());
@@ -53,14 +52,11 @@ if (!globalForMemberships.gatehouseMembershipsWatched) {
   });
 }
 
-async function findMembership(prisma: Prisma, userId: string, slug: string): Promise<Membership | null> {
+async function rememberedMembership(prisma: Prisma, userId: string, slug: string): Promise<WorkspaceMembership | null> {
   const key = `${userId}\u0000${slug}`;
   const hit = memberships.get(key);
   if (hit && hit.expires > Date.now()) return hit.value;
-  const value = await prisma.membership.findFirst({
-    where: { userId, workspace: { slug } },
-    select: { role: true, workspace: { select: { id: true, slug: true, name: true } } },
-  });
+  const value = await findMembership(prisma, userId, slug);
   if (memberships.size > 10_000) memberships.clear();
   memberships.set(key, { value, expires: Date.now() + MEMBERSHIP_TTL_MS });
   return value;
@@ -87,7 +83,7 @@ export function withWorkspace<P extends { workspace: string }>(
   options: { permission: Permission },
 ) {
   return withUser<P>(async ({ req, params, user, prisma }) => {
-    const membership = await findMembership(prisma, user.id, params.workspace);
+    const membership = await rememberedMembership(prisma, user.id, params.workspace);
     if (!membership) throw new AppError("not_found", "That workspace was not found.");
     if (!can(membership.role, options.permission)) {
       throw new AppError("forbidden", `As a ${membership.role} you cannot ${PERMISSION_VERBS[options.permission]}.`);
