@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
 import { AppError } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { agentColumns } from "./agent-columns";
@@ -27,7 +28,7 @@ export async function createAgent(prisma: Prisma, actor: WorkspaceActor, input: 
       return toAgentView(row);
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("conflict", `An agent named "${agent.name}" already exists in this workspace.`);
     }
     throw error;

@@ -8,6 +8,7 @@ import "server-only";
  * forgets the old one, so a stored key cannot be redirected to a new host.
  */
 import type { Prisma } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
 import { AppError } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { agentColumns } from "./agent-columns";
@@ -56,7 +57,7 @@ export async function updateAgent(prisma: Prisma, actor: WorkspaceActor, agentId
       return toAgentView(updated);
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("conflict", `An agent with that name already exists in this workspace.`);
     }
     throw error;

@@ -14,6 +14,7 @@ import path from "node:path";
 import { mirrorsDir } from "../config/data-dir";
 import { env } from "../config/env";
 import type { Prisma } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
 import { AppError } from "../errors/app-error";
 import { mirrorPath } from "../repos/mirror-paths";
 import { checkRemoteUrl, RemoteUrlError } from "../repos/remote-url";
@@ -93,7 +94,7 @@ export async function registerRepository(
     return toRepositoryView(repository);
   } catch (error) {
     // A concurrent registration took the name or the GitHub repository between the checks and the insert.
-    if ((error as { code?: string }).code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("conflict", "A repository with that name or GitHub name was just registered. Pick another.");
     }
     throw error;

@@ -15,6 +15,7 @@ import "server-only";
  * finding at once end with one row: the loser retries and keeps it.
  */
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
+import { retryOnUniqueViolation } from "../db/unique-violation";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { readFileAt } from "../repos/pull-git";
@@ -64,13 +65,9 @@ export async function addFinding(prisma: PrismaClient, ctx: AddFindingContext, r
   // A run that reviewed an older head anchors there; carry it to the head people see now.
   const [placed] = finding.anchor ? await remapBetweenHeads(mirrorPath(pull.repositoryId), seenAt, pull.headSha, [finding.anchor]) : [];
 
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await prisma.$transaction((tx) => store(tx, ctx, finding, fingerprint, placed ? { ...placed, sha: pull.headSha } : null, seenAt));
-    } catch (error) {
-      if ((error as { code?: string }).code !== "P2002" || attempt >= 2) throw error;
-    }
-  }
+  return retryOnUniqueViolation(() => prisma.$transaction((tx) => store(tx, ctx, finding, fingerprint, placed ? { ...placed, sha: pull.headSha } : null, seenAt)), {
+    attempts: 3,
+  });
 }
 
 type Placed = { file: string; startLine: number; endLine: number; outdated: boolean; sha: string } | null;
