@@ -9,7 +9,8 @@ import "server-only";
  */
 import type { ZodType } from "zod";
 import { can, PERMISSION_VERBS, type Permission, type Role } from "@/lib/auth/permissions";
-import { getPrisma, type Prisma } from "@/lib/db/client";
+import { getPrisma } from "@/lib/db/client";
+import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
 import { findMembership, type WorkspaceMembership } from "@/lib/workspaces/find-membership";
 import { onAccessChange } from "./access-watch";
@@ -25,7 +26,7 @@ export interface WorkspaceContext<P> {
   user: SessionUser;
   workspace: { id: string; slug: string; name: string };
   role: Role;
-  prisma: Prisma;
+  prisma: PrismaClient;
 }
 
 type RouteContext<P> = { params: Promise<P> };
@@ -52,7 +53,7 @@ if (!globalForMemberships.gatehouseMembershipsWatched) {
   });
 }
 
-async function rememberedMembership(prisma: Prisma, userId: string, slug: string): Promise<WorkspaceMembership | null> {
+async function rememberedMembership(prisma: PrismaClient, userId: string, slug: string): Promise<WorkspaceMembership | null> {
   const key = `${userId}\u0000${slug}`;
   const hit = memberships.get(key);
   if (hit && hit.expires > Date.now()) return hit.value;
@@ -62,7 +63,7 @@ async function rememberedMembership(prisma: Prisma, userId: string, slug: string
   return value;
 }
 
-export function withUser<P>(handler: (ctx: { req: Request; params: P; user: SessionUser; prisma: Prisma }) => Promise<Response>) {
+export function withUser<P>(handler: (ctx: { req: Request; params: P; user: SessionUser; prisma: PrismaClient }) => Promise<Response>) {
   return async (req: Request, route: RouteContext<P>): Promise<Response> => {
     try {
       guardStateChange(req);

@@ -13,7 +13,7 @@ import { rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { mirrorsDir } from "../config/data-dir";
 import { env } from "../config/env";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import { AppError } from "../errors/app-error";
 import { mirrorPath } from "../repos/mirror-paths";
@@ -32,7 +32,7 @@ import { importInto } from "./sync-repository";
 export type RegisterRepositoryOptions = CheckHostPathOptions;
 
 export async function registerRepository(
-  prisma: Prisma,
+  prisma: PrismaClient,
   actor: WorkspaceActor,
   input: RegisterRepositoryBody,
   options: RegisterRepositoryOptions = {},

@@ -6,8 +6,7 @@ import "server-only";
  * we try again, so two teams called "Acme" never share a URL.
  */
 import { randomBytes } from "node:crypto";
-import type { Prisma } from "../db/client";
-import type { Prisma as Db } from "../db/generated/client";
+import type { PrismaClient, Prisma as Db } from "../db/generated/client";
 import { retryOnUniqueViolation } from "../db/unique-violation";
 import { createWorkspaceBody, type CreateWorkspaceBody, type WorkspaceSummary } from "./schemas";
 import { SLUG_MAX_LENGTH, slugCandidate, slugify } from "./slugify";
@@ -16,7 +15,7 @@ import { SLUG_MAX_LENGTH, slugCandidate, slugify } from "./slugify";
 const NUMBERED_ATTEMPTS = 10;
 const TOTAL_ATTEMPTS = NUMBERED_ATTEMPTS + 3;
 
-export async function createWorkspace(prisma: Prisma, userId: string, input: CreateWorkspaceBody): Promise<WorkspaceSummary> {
+export async function createWorkspace(prisma: PrismaClient, userId: string, input: CreateWorkspaceBody): Promise<WorkspaceSummary> {
   const { name } = createWorkspaceBody.parse(input);
   const base = slugify(name);
   // The only unique field written here is the slug: a violation means a lost race.
