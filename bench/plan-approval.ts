@@ -1,5 +1,5 @@
 /**
- * Issue 4 target: "an approval decision reaches the waiting run ≤ 100 ms p50
+ * Target (P5, G4): "an approval decision reaches the waiting run ≤ 100 ms p50
  * on PostgreSQL". A run parks on a per-call confirmation; a person's decision
  * commits (with its "run.advance" job, in the same transaction); we measure
  * from the commit to (1) the worker picking the waiting run up and (2) the

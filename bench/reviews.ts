@@ -1,5 +1,5 @@
 /**
- * Benchmarks for the pure review logic (issue 5, "npm run bench"):
+ * Benchmarks for the pure review logic (R5, R8; "npm run bench"):
  *   (a) forming a verdict for 500 findings and 8 axes — target ≤ 50 ms
  *   (b) remapping 500 anchors across a 5,000-line push — target ≤ 200 ms
  * plus the offline reviewer over the same push, for context.

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Issue 5 §1b: a GitHub webhook delivery. Answers fast and only queues work:
+ * R9: a GitHub webhook delivery. Answers fast and only queues work:
  *
  * 1. The signature (X-Hub-Signature-256 over the RAW body) is checked against
  *    the secret of every repository connected under the payload's

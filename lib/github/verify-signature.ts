@@ -1,5 +1,5 @@
 /**
- * Issue 5 §1b: verify GitHub's `X-Hub-Signature-256` header over the RAW
+ * R9: verify GitHub's `X-Hub-Signature-256` header over the RAW
  * request body. The body must be the exact bytes received: re-serialized
  * JSON differs in spacing and key order and would never verify.
  *

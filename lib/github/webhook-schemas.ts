@@ -44,7 +44,7 @@ export const githubCheckRunEvent = z.object({
   }),
 });
 
-/** Issue 5 §1b: the pull_request actions that (re)start a review; the rest are acknowledged and ignored. */
+/** R9: the pull_request actions that (re)start a review; the rest are acknowledged and ignored. */
 export const HANDLED_PULL_ACTIONS = ["opened", "reopened", "synchronize", "ready_for_review"] as const;
 
 /** `X-GitHub-Delivery`: a GUID; bounded so it can be a primary key. */

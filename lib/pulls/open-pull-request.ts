@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Issue 5 §1a: a person opens a pull request between two branches of a
+ * R1: a person opens a pull request between two branches of a
  * connected repository. Both ends are resolved to commits with git first, so a
  * typo is a clear 422 before anything is written.
  */

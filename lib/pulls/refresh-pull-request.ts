@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Issue 5 §1c: re-read a pull request's head. For a pull request opened in
+ * R8: re-read a pull request's head. For a pull request opened in
  * Gatehouse that is its head branch once the mirror has re-read the source
  * (a push to the folder on the server is how a person "pushes" in the demo);
  * for one from GitHub, the head is fetched from the remote into the mirror. A new head goes through applyNewHead (re-review, anchors remapped).

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * R2–R4, issue 5 §6: record one finding on a pull request, from an agent
+ * R2–R4, R10: record one finding on a pull request, from an agent
  * (add_review_node) or a person. In order:
  *
  * 1. R4: the read boundary. A malformed finding becomes a DroppedFinding row

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Issue 5 §3: a person resolves, dismisses (with a reason) or reopens a
+ * R10: a person resolves, dismisses (with a reason) or reopens a
  * finding. The move is conditional on the status it was decided from, so two
  * people acting at once cannot both apply. A published verdict at the head is
  * re-formed afterwards: resolving the only P0 is new evidence (store-review.ts

@@ -1,5 +1,5 @@
 /**
- * Issue 5 §6: carry finding anchors made at an old head through the diff to
+ * R8: carry finding anchors made at an old head through the diff to
  * the new head. Lines shift by what was inserted or deleted above them, file
  * renames are followed, and an anchor whose lines were changed or removed
  * (or had new lines inserted between them) is marked outdated: the code the

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Issue 5 §6: carry anchors made at one head to another through the diff
+ * R8: carry anchors made at one head to another through the diff
  * between them (git diff from..to, renames followed). A diff too large to read
  * whole cannot be trusted, so every anchor in it is marked outdated in place
  * rather than guessed.

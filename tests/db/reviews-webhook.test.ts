@@ -1,5 +1,5 @@
 /**
- * Issue 5 §1b over HTTP semantics: the GitHub webhook route handler, called
+ * R9 over HTTP semantics: the GitHub webhook route handler, called
  * with real Requests carrying the raw body and headers, against PostgreSQL and
  * a bare repository served over real HTTP (`git http-backend` on 127.0.0.1,
  * allowed by the operator setting GATEHOUSE_ALLOWED_GIT_HOSTS) standing in for GitHub.

@@ -3,14 +3,14 @@ import { isEnvFile, isGeneratedPath, isLockfile, isScriptPath, isSourcePath, isT
 import { blankStrings, codeOf, commentOf } from "./scan-lines";
 
 describe("classify-path (offline reviewer false-positive guards)", () => {
-  it("#7: recognises tests across ecosystems", () => {
+  it("recognises tests across ecosystems", () => {
     for (const p of ["src/a.test.ts", "src/a.spec.tsx", "__tests__/x.js", "tests/test_api.py", "pkg/x_test.go", "spec/models/user_spec.rb", "src/FooTest.java", "test/fixtures/key.pem", "e2e/login.ts", "conftest.py"]) {
       expect(isTestPath(p), p).toBe(true);
     }
     for (const p of ["src/latest.ts", "src/contest.py", "src/testing-utils.ts", "attestation/x.go"]) expect(isTestPath(p), p).toBe(false);
   });
 
-  it("#7: scripts, lockfiles, generated code, env files and templates", () => {
+  it("scripts, lockfiles, generated code, env files and templates", () => {
     expect(isScriptPath("scripts/seed.ts")).toBe(true);
     expect(isScriptPath("bin/cli.js")).toBe(true);
     expect(isScriptPath("src/cli.ts")).toBe(true);
@@ -29,7 +29,7 @@ describe("classify-path (offline reviewer false-positive guards)", () => {
     expect(isTemplatePath("config.sample.yml")).toBe(true);
   });
 
-  it("#7: comments are found after blanking strings and URLs", () => {
+  it("comments are found after blanking strings and URLs", () => {
     expect(commentOf("a.ts", 'const u = "http://x.org"; // TODO later')).toBe("// TODO later");
     expect(commentOf("a.ts", 'const s = "// not a comment";')).toBeNull();
     expect(commentOf("a.ts", "fetch(https://cdn.example.com/lib.js)")).toBeNull();
@@ -41,7 +41,7 @@ describe("classify-path (offline reviewer false-positive guards)", () => {
     expect(commentOf("weird.unknownext", "// TODO")).toBe("// TODO");
   });
 
-  it("#7: code parts have strings blanked and trailing comments cut", () => {
+  it("code parts have strings blanked and trailing comments cut", () => {
     expect(blankStrings('log("a \\" b", \'c\')')).toBe("log(\"\", '')");
     expect(codeOf("a.ts", 'x(); // console.log("y")')).toBe("x(); ");
   });

@@ -29,7 +29,7 @@ function prompt(steps: Call[][]): LanguageModelV3Prompt {
 
 const diffStep = (diff: string): Call[] => [{ id: "d", name: "git_diff", input: { base: BASE, head: HEAD }, output: { type: "text", value: diff } }];
 
-describe("offline review model (issue 5 §7)", () => {
+describe("offline review model (R2, R6)", () => {
   it("turn 1 asks for the diff between the requested commits", () => {
     expect(planOfflineTurn(prompt([])).calls).toEqual([{ toolName: "git_diff", input: { base: BASE, head: HEAD } }]);
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 5 §7: the built-in reviewer as a LanguageModelV3, so it runs through
+ * The built-in reviewer as a LanguageModelV3, so it runs through
  * the harness and the review tools exactly like a real model (same surface,
  * same guard, same read boundary, same records). It is a pure function of the
  * prompt (like the scripted model) so a run resumes in any process:

@@ -1,5 +1,5 @@
 /**
- * Issue 5 §7: the built-in reviewer for workspaces without a model. It is
+ * The built-in reviewer for workspaces without a model. It is
  * deterministic (same diff → same findings, same order) and only reads the
  * lines a pull request ADDS, anchoring each finding in the NEW version of the
  * file. Every rule explains itself in the finding body, and priorities and
