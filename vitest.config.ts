@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "tests/architecture/**/*.test.ts"],
           environment: "node",
         },
       },
@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["tests/**/*.test.ts"],
+          // Checks of the source tree need no database.
+          exclude: [...configDefaults.exclude, "tests/architecture/**"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/db-setup.ts"],

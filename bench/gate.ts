@@ -1,5 +1,5 @@
 /**
- * Issue 2 benchmarks: the cost of one gate decision (surface lookup + guard),
+ * Gate benchmarks (M4): the cost of one gate decision (surface lookup + guard),
  * beside the cost of spawning a process per decision — how hook-per-call
  * designs gate tool calls — measured in the same run; harness overhead per
  * tool call; memory of idle suspended runs.

@@ -1,5 +1,5 @@
 /**
- * Issue 4 target: "an approval decision reaches the waiting run ≤ 100 ms p50
+ * Target (P5, G4): "an approval decision reaches the waiting run ≤ 100 ms p50
  * on PostgreSQL". A run parks on a per-call confirmation; a person's decision
  * commits (with its "run.advance" job, in the same transaction); we measure
  * from the commit to (1) the worker picking the waiting run up and (2) the
@@ -19,7 +19,7 @@ import { startPresence } from "../lib/presence/track-presence";
 import { advanceRunJob, enqueueJob } from "../lib/queue/enqueue-job";
 import { startWorker } from "../lib/queue/run-worker";
 import { makeFixture } from "../lib/repos/git.test-support";
-import { jobHandlers } from "../lib/runs/job-handlers";
+import { jobHandlers } from "../lib/runtime/job-handlers";
 import { percentile, type BenchResult } from "./stats";
 
 const SAMPLES = 30;

@@ -1,5 +1,5 @@
 /**
- * Bench figures for plans (issue 4 targets): validating a 500-node plan
+ * Bench figures for plans (P2): validating a 500-node plan
  * (≤ 5 ms) and laying out a 200-node plan, which Plan Studio must lay out and
  * show within 1 s. Measures and returns; prints nothing and asserts nothing,
  * because timing depends on the machine and belongs in a report, not a test.

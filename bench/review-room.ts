@@ -1,5 +1,5 @@
 /**
- * Issue 5 bench: the review room in Chromium for a pull request of ~5,000
+ * The review room in Chromium for a pull request of ~5,000
  * changed lines with ~500 findings. Starts the production build on a fresh
  * PostgreSQL (bench/web-server.ts), writes a large branch into the demo
  * repository with git, opens it over the API, adds findings over the API,

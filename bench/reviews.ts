@@ -1,5 +1,5 @@
 /**
- * Benchmarks for the pure review logic (issue 5, "npm run bench"):
+ * Benchmarks for the pure review logic (R5, R8; "npm run bench"):
  *   (a) forming a verdict for 500 findings and 8 axes — target ≤ 50 ms
  *   (b) remapping 500 anchors across a 5,000-line push — target ≤ 200 ms
  * plus the offline reviewer over the same push, for context.
@@ -11,9 +11,9 @@ import { performance } from "node:perf_hooks";
 import { percentileOf, seededRandom, type BenchResult } from "./stats";
 import { createTwoFilesPatch } from "diff";
 import { formVerdict, type FormVerdictInput, type VerdictAxisResult, type VerdictFinding } from "../lib/reviews/form-verdict";
-import { parseDiff } from "../lib/reviews/parse-diff";
+import { parseDiff } from "../lib/diff/parse-diff";
 import { remapAnchors, type AnchorPosition } from "../lib/reviews/remap-anchors";
-import { reviewDiff } from "../lib/reviews/offline-reviewer";
+import { reviewDiff } from "../lib/reviews/offline/offline-reviewer";
 import { FINDING_STATUSES, PRIORITIES } from "../lib/reviews/schemas";
 
 export type { BenchResult } from "./stats";

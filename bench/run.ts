@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: prints every benchmark's figures beside its target. It never
  * fails on timing — speed is measured here, not asserted in tests.
- * Sections: gate (issue 2), sandbox (H1), file tools (H2), plans (issue 4), reviews (issue 5), web (issue 3 —
- * needs `npm run build` and PostgreSQL), long-lived rooms and worker CPU (issue 15). `npm run bench -- web` runs one section.
+ * Sections: gate (M4), sandbox (H1), file tools (H2), plans (P2, G4), reviews (R5, R8), web (needs
+ * `npm run build` and PostgreSQL), review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
  */
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
@@ -16,15 +16,15 @@ import { benchWeb } from "./web";
 import { benchWorkerCpu } from "./worker-cpu";
 
 const sections: [string, () => Promise<BenchResult[]>][] = [
-  ["Gate and harness (issue 2)", benchGate],
+  ["Gate and harness (M4)", benchGate],
   ["Sandbox start-up (H1)", benchSandbox],
   ["File tools, race-free path confinement (H2)", benchFileTools],
-  ["Plans (issue 4)", benchPlans],
-  ["Reviews (issue 5)", benchReviews],
-  ["Web, production build on PostgreSQL (issue 3)", benchWeb],
-  ["Review room in Chromium, production build (issue 5)", benchReviewRoom],
-  ["Long-lived rooms in Chromium, production build (issue 15)", benchRoomHistory],
-  ["Worker CPU per scripted run (issue 15)", benchWorkerCpu],
+  ["Plans (P2, G4)", benchPlans],
+  ["Reviews (R5, R8)", benchReviews],
+  ["Web, production build on PostgreSQL", benchWeb],
+  ["Review room in Chromium, production build", benchReviewRoom],
+  ["Long-lived rooms in Chromium, production build", benchRoomHistory],
+  ["Worker CPU per scripted run", benchWorkerCpu],
 ];
 
 const only = process.argv.slice(2);

@@ -1,5 +1,5 @@
 /**
- * Issue 3 benchmarks against the production build on PostgreSQL: dispatch
+ * Web benchmarks against the production build on PostgreSQL: dispatch
  * latency (message posted → run claimed → first event streamed), throughput of
  * the room and inbox read endpoints under autocannon, idle resident memory of
  * the web process, and 1,000 concurrent SSE subscribers. Needs `next build`

@@ -11,7 +11,7 @@ import { Session } from "node:inspector/promises";
 import pg from "pg";
 import { openDatabase } from "../lib/db/client";
 import { makeFixture } from "../lib/repos/git.test-support";
-import { advanceStoredRun } from "../lib/runs/advance-stored-run";
+import { advanceStoredRun } from "../lib/runtime/advance-stored-run";
 import { postMessage } from "../lib/runs/post-message";
 import { createAgent, createRoom, createUser, createWorkspace } from "../tests/support/factories";
 import { percentile, type BenchResult } from "./stats";

@@ -74,7 +74,7 @@ test.beforeAll(async () => {
     { method: "POST", path: `${ws}/runs/not-a-real-id/answer`, need: "write", body: { callId: "", answer: "" } },
     { method: "GET", path: `${ws}/rooms/${room}/events?after=not-a-number`, need: "read" },
     { method: "GET", path: `${ws}/events?after=not-a-number`, need: "read" },
-    // Plans, orchestrations and proposals (issue 4). Unknown ids are fine: authorization comes first.
+    // Plans, orchestrations and proposals. Unknown ids are fine: authorization comes first.
     { method: "GET", path: `${ws}/rooms/${room}/plans`, need: "read" },
     { method: "GET", path: `${ws}/rooms/${room}/plans/not-a-plan`, need: "read" },
     { method: "GET", path: `${ws}/rooms/${room}/plans/not-a-plan/markdown`, need: "read" },
@@ -85,7 +85,7 @@ test.beforeAll(async () => {
     { method: "POST", path: `${ws}/rooms/${room}/orchestrations/not-an-orchestration/retry`, need: "write" },
     { method: "GET", path: `${ws}/rooms/${room}/proposals`, need: "read" },
     { method: "POST", path: `${ws}/rooms/${room}/proposals/not-a-proposal/approve`, need: "write" },
-    // Pull requests and findings (issue 5).
+    // Pull requests and findings.
     { method: "GET", path: `${ws}/pulls`, need: "read" },
     { method: "POST", path: `${ws}/pulls`, need: "write", body: { title: "" } },
     { method: "GET", path: `${ws}/pulls/not-a-pull`, need: "read" },

@@ -1,5 +1,5 @@
 /**
- * R1–R6 and issue 5 §6 in Chromium, on the seeded invoice-kit repository:
+ * R1–R6, R8 and R10 in Chromium, on the seeded invoice-kit repository:
  * open a pull request in the UI → its review room is in review mode → the
  * built-in reviewer's findings show inline in the diff → a second person
  * confirms one → consensusReady → the verdict banner explains itself (rules,
@@ -143,7 +143,7 @@ test("R1, R2, R3, R5: open a PR in the UI → review room in review mode → fin
   await expect(debug.getByTestId("finding-confirmations")).toContainText("Sam Teammate");
 });
 
-test("R4, R5, issue 5 §6: a malformed finding is dropped and shown; a push re-reviews, keeps the history, moves anchors and marks gone lines outdated", async ({ context }) => {
+test("R4, R5, R8: a malformed finding is dropped and shown; a push re-reviews, keeps the history, moves anchors and marks gone lines outdated", async ({ context }) => {
   test.setTimeout(180_000);
   const id = randomUUID().slice(0, 8);
   const page = await signedInPage(context, DEMO);
@@ -190,7 +190,7 @@ test("R4, R5, issue 5 §6: a malformed finding is dropped and shown; a push re-r
   await expect(page.getByTestId("refresh-result")).toContainText(`to ${secondHead.slice(0, 7)}`);
   await expect(page.getByTestId("head-sha")).toHaveAttribute("data-sha", secondHead);
 
-  // Issue 5 §6: the new head is re-reviewed; the verdict for the old head stays in the history.
+  // R8: the new head is re-reviewed; the verdict for the old head stays in the history.
   await expect(banner).toHaveAttribute("data-head-sha", secondHead, { timeout: 60_000 });
   await page.getByTestId("tab-history").click();
   await expect(page.locator(`[data-testid="review-history-row"][data-head-sha="${secondHead}"]`).first()).toHaveAttribute("data-current", "true");

@@ -1,5 +1,5 @@
 /**
- * Issue 3 in Chromium: signing up and creating a workspace; a scripted run
+ * The web app in Chromium: signing up and creating a workspace; a scripted run
  * streaming into the room; Plan mode taking write tools off the capability
  * panel and refusing a scripted write with its reason; a per-call
  * confirmation approved from the inbox; what a viewer cannot do; and another

@@ -4,7 +4,7 @@
  * resumes in another (A5, G4).
  */
 import { openDatabase } from "../lib/db/client";
-import { advanceStoredRun } from "../lib/runs/advance-stored-run";
+import { advanceStoredRun } from "../lib/runtime/advance-stored-run";
 
 const runId = process.argv[2];
 if (!runId) {

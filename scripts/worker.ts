@@ -5,7 +5,7 @@
  */
 import { assertValidEnv, EnvError } from "../lib/config/env";
 import { openDatabase } from "../lib/db/client";
-import { startAgentWorker } from "../lib/runs/start-agent-worker";
+import { startAgentWorker } from "../lib/runtime/start-agent-worker";
 
 let config;
 try {

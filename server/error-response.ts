@@ -6,6 +6,7 @@ import "server-only";
  * Unknown errors are logged once here and answered without internals.
  */
 import { ZodError } from "zod";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { AppError, ERROR_STATUS, type ErrorCode } from "@/lib/errors/app-error";
 
 const TITLES: Record<ErrorCode, string> = {
@@ -37,9 +38,8 @@ export function errorResponse(error: unknown): Response {
     const detail = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
     return problem("bad_request", detail, { issues });
   }
-  const prismaCode = (error as { code?: string })?.code;
-  if (prismaCode === "P2002") return problem("conflict", "That already exists (a unique field is taken).");
-  if (prismaCode === "P2025") return problem("not_found", "That record was not found.");
+  if (isUniqueViolation(error)) return problem("conflict", "That already exists (a unique field is taken).");
+  if ((error as { code?: string } | null)?.code === "P2025") return problem("not_found", "That record was not found.");
   console.error("[gatehouse] unhandled error", error instanceof Error ? error.stack : error);
   return problem("internal", "Something went wrong on our side; nothing was changed.");
 }

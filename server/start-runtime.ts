@@ -8,7 +8,7 @@ import { assertValidEnv, env } from "@/lib/config/env";
 import { getDatabase } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import type { RunningWorker } from "@/lib/queue/run-worker";
-import { startAgentWorker } from "@/lib/runs/start-agent-worker";
+import { startAgentWorker } from "@/lib/runtime/start-agent-worker";
 
 const globalForRuntime = globalThis as unknown as { gatehouseRuntime?: Promise<RunningWorker | null> };
 

@@ -9,8 +9,10 @@ import "server-only";
  */
 import type { ZodType } from "zod";
 import { can, PERMISSION_VERBS, type Permission, type Role } from "@/lib/auth/permissions";
-import { getPrisma, type Prisma } from "@/lib/db/client";
+import { getPrisma } from "@/lib/db/client";
+import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
+import { findMembership, type WorkspaceMembership } from "@/lib/workspaces/find-membership";
 import { onAccessChange } from "./access-watch";
 import { errorResponse } from "./error-response";
 import { assertStorable, BODY_LIMITS, readJsonBody } from "./read-body";
@@ -24,12 +26,10 @@ export interface WorkspaceContext<P> {
   user: SessionUser;
   workspace: { id: string; slug: string; name: string };
   role: Role;
-  prisma: Prisma;
+  prisma: PrismaClient;
 }
 
 type RouteContext<P> = { params: Promise<P> };
-
-type Membership = { role: Role; workspace: { id: string; slug: string; name: string } };
 
 /**
  * Memberships are read on every request; a hot read path remembers them for
@@ -42,7 +42,7 @@ const MEMBERSHIP_TTL_MS = 2_000;
 // On globalThis: Next may load this module once per route bundle, and a write in one
 // route must clear what every route remembers.
 const globalForMemberships = globalThis as unknown as {
-  gatehouseMemberships?: Map<string, { value: Membership | null; expires: number }>;
+  gatehouseMemberships?: Map<string, { value: WorkspaceMembership | null; expires: number }>;
   gatehouseMembershipsWatched?: boolean;
 };
 const memberships = (globalForMemberships.gatehouseMemberships ??= new Map());
@@ -53,20 +53,17 @@ if (!globalForMemberships.gatehouseMembershipsWatched) {
   });
 }
 
-async function findMembership(prisma: Prisma, userId: string, slug: string): Promise<Membership | null> {
+async function rememberedMembership(prisma: PrismaClient, userId: string, slug: string): Promise<WorkspaceMembership | null> {
   const key = `${userId}\u0000${slug}`;
   const hit = memberships.get(key);
   if (hit && hit.expires > Date.now()) return hit.value;
-  const value = await prisma.membership.findFirst({
-    where: { userId, workspace: { slug } },
-    select: { role: true, workspace: { select: { id: true, slug: true, name: true } } },
-  });
+  const value = await findMembership(prisma, userId, slug);
   if (memberships.size > 10_000) memberships.clear();
   memberships.set(key, { value, expires: Date.now() + MEMBERSHIP_TTL_MS });
   return value;
 }
 
-export function withUser<P>(handler: (ctx: { req: Request; params: P; user: SessionUser; prisma: Prisma }) => Promise<Response>) {
+export function withUser<P>(handler: (ctx: { req: Request; params: P; user: SessionUser; prisma: PrismaClient }) => Promise<Response>) {
   return async (req: Request, route: RouteContext<P>): Promise<Response> => {
     try {
       guardStateChange(req);
@@ -87,7 +84,7 @@ export function withWorkspace<P extends { workspace: string }>(
   options: { permission: Permission },
 ) {
   return withUser<P>(async ({ req, params, user, prisma }) => {
-    const membership = await findMembership(prisma, user.id, params.workspace);
+    const membership = await rememberedMembership(prisma, user.id, params.workspace);
     if (!membership) throw new AppError("not_found", "That workspace was not found.");
     if (!can(membership.role, options.permission)) {
       throw new AppError("forbidden", `As a ${membership.role} you cannot ${PERMISSION_VERBS[options.permission]}.`);

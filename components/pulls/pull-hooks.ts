@@ -51,7 +51,7 @@ export function useOpenPull(slug: string) {
   });
 }
 
-/** Issue 5 §6: re-read the head branch; a new head is re-reviewed with anchors remapped. */
+/** R8: re-read the head branch; a new head is re-reviewed with anchors remapped. */
 export function useRefreshHead(slug: string, pullId: string) {
   const queryClient = useQueryClient();
   return useMutation({

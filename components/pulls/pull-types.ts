@@ -9,7 +9,7 @@ import type { PullRequestSummary } from "@/lib/pulls/pull-view";
 import type { HeadChange } from "@/lib/pulls/apply-new-head";
 import type { FindingEventView } from "@/lib/reviews/get-finding";
 import type { FindingView } from "@/lib/reviews/finding-view";
-import type { DiffFile, DiffHunk, DiffLine } from "@/lib/reviews/parse-diff";
+import type { DiffFile, DiffHunk, DiffLine } from "@/lib/diff/parse-diff";
 import type { AxisTableRow } from "@/lib/reviews/pick-axis-results";
 import type { FindingKind, FindingStatus, Priority, Verdict } from "@/lib/reviews/schemas";
 

@@ -1,5 +1,5 @@
 "use client";
-/** A finding's history, read when a person opens it: every move it made, by whom and when (R3, issue 5 §6). */
+/** A finding's history, read when a person opens it: every move it made, by whom and when (R3, R10). */
 import { Spinner } from "@/components/ui/spinner";
 import type { FindingEventView } from "@/components/pulls/pull-types";
 import { errorMessage } from "./fetch-review";

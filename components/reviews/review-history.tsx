@@ -1,6 +1,6 @@
 "use client";
 /**
- * The review history across pushes (issue 5 §6): every verdict ever formed,
+ * The review history across pushes (R8): every verdict ever formed,
  * newest first, with the head it was for and what formed it. Earlier heads'
  * verdicts stay as they were; each row opens to the rules that made it.
  */

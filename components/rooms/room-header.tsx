@@ -42,7 +42,7 @@ export function RoomHeader({
           <ModeBadge mode={room.mode} size="md" />
         </div>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{modeDescription(room.mode)}</p>
-        {/* Review rooms (issue 5): the pull request's diff, findings and verdict live in the review view. */}
+        {/* Review rooms (R1): the pull request's diff, findings and verdict live in the review view. */}
         {room.pullRequestId ? (
           <Link data-testid="room-pull-link" href={`/w/${slug}/pulls/${room.pullRequestId}`} className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
             Open the pull request’s review: diff, findings and verdict →

@@ -2,7 +2,7 @@
 /** Queries and mutations of rooms: one hook per operation, keys from ./keys. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RoomListItem } from "@/lib/rooms/list-rooms";
-import type { CapabilityView } from "@/lib/rooms/room-capabilities";
+import type { CapabilityView } from "@/lib/tools/room-capabilities";
 import type { CreateRoomBody, UpdateRoomBody } from "@/lib/rooms/schemas";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { workspaceApi } from "@/components/workspaces/keys";

@@ -1,5 +1,6 @@
 import "server-only";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
+import { isUniqueViolation } from "../db/unique-violation";
 import { AppError } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { agentColumns } from "./agent-columns";
@@ -7,7 +8,7 @@ import { checkAgentEndpoint } from "./check-agent-endpoint";
 import { agentSelect, createAgentBody, toAgentView, type AgentView, type CreateAgentBody } from "./schemas";
 
 /** Adds an agent to the workspace (admins and owners). Names are unique per workspace. */
-export async function createAgent(prisma: Prisma, actor: WorkspaceActor, input: CreateAgentBody): Promise<AgentView> {
+export async function createAgent(prisma: PrismaClient, actor: WorkspaceActor, input: CreateAgentBody): Promise<AgentView> {
   assertCan(actor, "manage");
   const agent = createAgentBody.parse(input);
   await checkAgentEndpoint(agent);
@@ -27,7 +28,7 @@ export async function createAgent(prisma: Prisma, actor: WorkspaceActor, input: 
       return toAgentView(row);
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("conflict", `An agent named "${agent.name}" already exists in this workspace.`);
     }
     throw error;

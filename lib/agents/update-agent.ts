@@ -7,14 +7,15 @@ import "server-only";
  * that moves the agent to another provider or base URL without a new key
  * forgets the old one, so a stored key cannot be redirected to a new host.
  */
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
+import { isUniqueViolation } from "../db/unique-violation";
 import { AppError } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { agentColumns } from "./agent-columns";
 import { checkAgentEndpoint } from "./check-agent-endpoint";
 import { agentSelect, createAgentBody, toAgentView, updateAgentBody, type AgentView, type UpdateAgentBody } from "./schemas";
 
-export async function updateAgent(prisma: Prisma, actor: WorkspaceActor, agentId: string, input: UpdateAgentBody): Promise<AgentView> {
+export async function updateAgent(prisma: PrismaClient, actor: WorkspaceActor, agentId: string, input: UpdateAgentBody): Promise<AgentView> {
   assertCan(actor, "manage");
   const patch = updateAgentBody.parse(input);
   try {
@@ -56,7 +57,7 @@ export async function updateAgent(prisma: Prisma, actor: WorkspaceActor, agentId
       return toAgentView(updated);
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("conflict", `An agent with that name already exists in this workspace.`);
     }
     throw error;

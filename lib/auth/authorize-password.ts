@@ -13,7 +13,7 @@ import "server-only";
  *   dummy scrypt hash of the same cost, so both answers take the same time.
  */
 import { randomBytes } from "node:crypto";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 import { hashPassword, verifyPassword } from "./password";
 
 export const SIGN_IN_LIMITS = {
@@ -40,7 +40,7 @@ function dummyHash(): Promise<string> {
 void dummyHash();
 
 export async function authorizePassword(
-  prisma: Prisma,
+  prisma: PrismaClient,
   input: { email: string; password: string; address: string },
   limits: { windowMs: number; perAccount: number; perAddress: number } = SIGN_IN_LIMITS,
 ): Promise<PasswordSignIn> {

@@ -6,9 +6,9 @@ import "server-only";
  * does not extend it.
  */
 import { randomBytes } from "node:crypto";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 
-export async function createSession(prisma: Prisma, userId: string, maxAgeSeconds: number): Promise<string> {
+export async function createSession(prisma: PrismaClient, userId: string, maxAgeSeconds: number): Promise<string> {
   const id = randomBytes(24).toString("base64url");
   await prisma.session.create({ data: { id, userId, expiresAt: new Date(Date.now() + maxAgeSeconds * 1000) } });
   return id;

@@ -11,7 +11,7 @@ import "server-only";
  * sign-in that follows is rate-limited like any other.)
  */
 import { z } from "zod";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 import { hashPassword } from "./password";
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -35,7 +35,7 @@ export const SIGN_UP_ANSWER = {
 } as const;
 
 /** Creates the account if the address is new; `created` is for the server's own use, never for the response. */
-export async function signUp(prisma: Prisma, input: SignUpBody): Promise<{ created: boolean }> {
+export async function signUp(prisma: PrismaClient, input: SignUpBody): Promise<{ created: boolean }> {
   const { email, name, password } = signUpBody.parse(input);
   // Hash first, unconditionally: the time taken must not depend on whether the address is known.
   const passwordHash = await hashPassword(password);

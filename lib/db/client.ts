@@ -14,8 +14,6 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
 import { migrate, pgRunner, type SqlRunner } from "./migrate";
 
-export type Prisma = PrismaClient;
-
 export interface Database {
   kind: "postgres" | "pglite";
   prisma: PrismaClient;

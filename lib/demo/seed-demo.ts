@@ -45,7 +45,7 @@ export async function seedDemo(prisma: PrismaClient): Promise<{ email: string; p
   await createRoom(prisma, ctx, { name: "Tour the repository", mode: "chat", autonomy: "auto_edit", repositoryId: repository.id, agentId: builder.id });
   await createRoom(prisma, ctx, { name: "Plan: capped discounts", mode: "plan", autonomy: "auto_edit", repositoryId: repository.id, agentId: planner.id });
   await createRoom(prisma, ctx, { name: "Orchestrate: discount release", mode: "orchestrate", autonomy: "auto_edit", repositoryId: repository.id, agentId: orchestrator.id });
-  // Issue 5 §7: a pull request for the built-in reviewer (no model configured here), reviewed once the worker runs.
+  // A pull request for the built-in reviewer (no model configured here), reviewed once the worker runs.
   await openPullRequest(
     prisma,
     { ...ctx, role: "owner" },

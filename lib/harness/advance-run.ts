@@ -11,7 +11,7 @@ import { completionHook } from "./completion";
 import { settleCalls, surfaceFor, type StepContext } from "./settle-calls";
 import type { CallResult, HarnessDeps, HarnessLimits, RunCheckpoint, RunEnvironment, RunRecord, RunStatus } from "./types";
 import type { Mode } from "../modes/types";
-import type { TodoItem } from "../tools/services";
+import type { TodoItem } from "../rooms/replace-todos";
 
 export const DEFAULT_LIMITS: HarnessLimits = { maxSteps: 24, maxCallsPerStep: 16 };
 

@@ -4,7 +4,7 @@
  * PostgreSQL store, so the loop behaves identically.
  */
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
-import type { TodoItem } from "../tools/services";
+import type { TodoItem } from "../rooms/replace-todos";
 import type { ApprovalState, CallRecord, HarnessStore, RunCheckpoint, RunRecord, RunStatus } from "./types";
 
 export interface MemoryStore extends HarnessStore {

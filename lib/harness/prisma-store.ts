@@ -5,9 +5,10 @@ import "server-only";
  * execution) or a unique constraint (one record per (run, call)).
  */
 import type { Prisma, PrismaClient } from "../db/generated/client";
+import { isUniqueViolation } from "../db/unique-violation";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
 import { worktreeGit } from "../repos/mirror-paths";
-import type { TodoItem } from "../tools/services";
+import type { TodoItem } from "../rooms/replace-todos";
 import type { CallRecord, HarnessStore, RunCheckpoint, RunRecord, RunStatus } from "./types";
 
 const TERMINAL: RunStatus[] = ["succeeded", "failed", "cancelled"];
@@ -38,10 +39,6 @@ function toCallRecord(row: {
     result: row.result ?? undefined,
     durationMs: row.durationMs ?? undefined,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === "P2002";
 }
 
 export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaStoreOptions): HarnessStore {

@@ -7,7 +7,8 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import type { RoomReader } from "../dispatch/resolve-mode";
 import type { Mode } from "../modes/types";
-import type { TodoItem, ToolServices } from "../tools/services";
+import type { TodoItem } from "../rooms/replace-todos";
+import type { ToolServices } from "../tools/services";
 import type { ToolDefinition } from "../tools/types";
 
 export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "cancelled";

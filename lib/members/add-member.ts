@@ -4,14 +4,14 @@ import "server-only";
  * owners manage members, and nobody grants a role above their own.
  */
 import { canGrant } from "../auth/permissions";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { article, assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { lockWorkspace } from "./lock-workspace";
 import { addMemberBody, type AddMemberBody, type MemberView } from "./schemas";
 import { memberSelect, toMemberView } from "./to-member-view";
 
-export async function addMember(prisma: Prisma, actor: WorkspaceActor, input: AddMemberBody): Promise<MemberView> {
+export async function addMember(prisma: PrismaClient, actor: WorkspaceActor, input: AddMemberBody): Promise<MemberView> {
   const { email, role } = addMemberBody.parse(input);
   assertCan(actor, "manage");
   return prisma.$transaction(async (tx) => {

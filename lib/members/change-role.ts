@@ -6,14 +6,14 @@ import "server-only";
  */
 import { notifyAccessChange } from "../auth/access-notice";
 import { canGrant } from "../auth/permissions";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { article, assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { countOwners, lockWorkspace } from "./lock-workspace";
 import { changeRoleBody, type ChangeRoleBody, type MemberView } from "./schemas";
 import { memberSelect, toMemberView } from "./to-member-view";
 
-export async function changeRole(prisma: Prisma, actor: WorkspaceActor, memberId: string, input: ChangeRoleBody): Promise<MemberView> {
+export async function changeRole(prisma: PrismaClient, actor: WorkspaceActor, memberId: string, input: ChangeRoleBody): Promise<MemberView> {
   const { role } = changeRoleBody.parse(input);
   assertCan(actor, "manage");
   return prisma.$transaction(async (tx) => {

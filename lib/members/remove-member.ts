@@ -6,12 +6,12 @@ import "server-only";
  */
 import { notifyAccessChange } from "../auth/access-notice";
 import { canGrant } from "../auth/permissions";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { article, assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { countOwners, lockWorkspace } from "./lock-workspace";
 
-export async function removeMember(prisma: Prisma, actor: WorkspaceActor, memberId: string): Promise<{ id: string }> {
+export async function removeMember(prisma: PrismaClient, actor: WorkspaceActor, memberId: string): Promise<{ id: string }> {
   assertCan(actor, "manage");
   return prisma.$transaction(async (tx) => {
     const current = await lockWorkspace(tx, actor);

@@ -12,7 +12,7 @@ import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { switchRoomToAgent } from "../plans/switch-room-to-agent";
 import { createOrchestration } from "./create-orchestration";
-import { flattenProposal, validateProposal } from "./proposal";
+import { flattenProposal, validateProposal } from "../plans/proposal";
 
 export async function approveProposal(prisma: PrismaClient, ctx: { workspaceId: string; roomId: string; proposalId: string; userId: string }) {
   const proposal = await prisma.orchestrationProposal.findFirst({ where: { id: ctx.proposalId, roomId: ctx.roomId, room: { workspaceId: ctx.workspaceId } } });

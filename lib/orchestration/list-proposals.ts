@@ -2,7 +2,7 @@ import "server-only";
 /** O1: a room's orchestration proposals with their roles, ticket tree (flattened) and budget, newest first. */
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
-import { flattenProposal, validateProposal } from "./proposal";
+import { flattenProposal, validateProposal } from "../plans/proposal";
 
 export async function listProposals(prisma: PrismaClient, scope: { workspaceId: string; roomId: string }) {
   const room = await prisma.room.findFirst({ where: { id: scope.roomId, workspaceId: scope.workspaceId }, select: { id: true } });

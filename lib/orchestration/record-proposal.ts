@@ -7,8 +7,8 @@ import "server-only";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { assertRoomScope } from "../rooms/assert-room-scope";
-import { ToolError } from "../tools/types";
-import { checkCooldown, type OrchestrationProposalInput } from "./proposal";
+import { ToolError } from "../errors/tool-error";
+import { checkCooldown, type OrchestrationProposalInput } from "../plans/proposal";
 
 export async function recordProposal(
   prisma: PrismaClient,

@@ -6,6 +6,7 @@ import "server-only";
  * approval (the inbox row), which always points at the newest version.
  */
 import type { Prisma, PrismaClient } from "../db/generated/client";
+import { retryOnUniqueViolation } from "../db/unique-violation";
 import { recordEvent } from "../events/record-event";
 import { assertRoomScope } from "../rooms/assert-room-scope";
 import type { Plan } from "./schemas";
@@ -24,9 +25,9 @@ export async function submitPlan(prisma: PrismaClient, ctx: SubmitPlanContext, p
   // Laid out once here (pure, outside the transaction) so Plan Studio opens without computing it.
   const layout = computePlanLayout(plan.nodes) as unknown as Prisma.InputJsonValue;
   // Two submissions racing for the same version: the unique (roomId, version) makes one retry.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await prisma.$transaction(async (tx) => {
+  return retryOnUniqueViolation(
+    () =>
+      prisma.$transaction(async (tx) => {
         // S4: only into a room (and conversation) of the submitter's workspace.
         await assertRoomScope(tx, ctx);
         const latest = await tx.plan.findFirst({ where: { roomId: ctx.roomId }, orderBy: { version: "desc" }, select: { version: true } });
@@ -74,9 +75,7 @@ export async function submitPlan(prisma: PrismaClient, ctx: SubmitPlanContext, p
           data: { planId: created.id, version, goal: plan.goal, steps: plan.nodes.length },
         });
         return { planId: created.id, version };
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code !== "P2002" || attempt >= 3) throw error;
-    }
-  }
+      }),
+    { attempts: 4 },
+  );
 }

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Issue 5 §6: a pull request's head moved (a push, a synchronize delivery, a
+ * R8, R10: a pull request's head moved (a push, a synchronize delivery, a
  * refresh). Findings are records, not comments to overwrite: each keeps its
  * state and history, its anchor is carried through the diff old head → new
  * head (marked outdated when its lines are gone), and a re-review of the new
@@ -15,7 +15,7 @@ import { recordEvent } from "../events/record-event";
 import { remapBetweenHeads, type MovedAnchor } from "../reviews/remap-between-heads";
 import { mirrorPath, worktreeGit } from "../repos/mirror-paths";
 import { checkoutDetached, worktreeLocation } from "../repos/worktrees";
-import { queueReview } from "./queue-review";
+import { queueReview } from "../reviews/queue-review";
 
 export interface NewHead {
   headSha: string;

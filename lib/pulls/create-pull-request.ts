@@ -8,12 +8,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { PrismaClient } from "../db/generated/client";
+import { retryOnUniqueViolation } from "../db/unique-violation";
 import { worktreesDir } from "../config/data-dir";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { mirrorPath } from "../repos/mirror-paths";
 import { createWorktree, removeWorktree } from "../repos/worktrees";
-import { queueReview } from "./queue-review";
+import { queueReview } from "../reviews/queue-review";
 
 export interface NewPullRequest {
   workspaceId: string;
@@ -58,15 +59,14 @@ export async function createPullRequest(prisma: PrismaClient, input: NewPullRequ
 
 /** Numbers are per repository; two opens racing for the same number make one retry. */
 async function insertWithNumber(prisma: PrismaClient, input: NewPullRequest, worktreePath: string) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await insert(prisma, input, worktreePath);
-    } catch (error) {
-      if ((error as { code?: string }).code !== "P2002") throw error;
+  return retryOnUniqueViolation(() => insert(prisma, input, worktreePath), {
+    attempts: 5,
+    // A number given by the forge is taken by the same pull request: it exists, and is moved instead.
+    onViolation: () => {
       if (input.number !== undefined) throw new PullRequestExists(input.number);
-      if (attempt >= 4) throw new AppError("conflict", "Several pull requests were opened at once; try again.");
-    }
-  }
+    },
+    exhausted: () => new AppError("conflict", "Several pull requests were opened at once; try again."),
+  });
 }
 
 function insert(prisma: PrismaClient, input: NewPullRequest, worktreePath: string) {

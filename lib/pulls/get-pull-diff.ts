@@ -10,7 +10,7 @@ import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { diff, InvalidRefError, revParse } from "../repos/git";
 import { mirrorPath } from "../repos/mirror-paths";
-import { parseDiff, type DiffFile } from "../reviews/parse-diff";
+import { parseDiff, type DiffFile } from "../diff/parse-diff";
 
 export const MAX_VIEW_DIFF_BYTES = 8 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Issue 5 §1a: a person opens a pull request between two branches of a
+ * R1: a person opens a pull request between two branches of a
  * connected repository. Both ends are resolved to commits with git first, so a
  * typo is a clear 422 before anything is written.
  */
@@ -11,7 +11,7 @@ import { syncRepository } from "../repositories/sync-repository";
 import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { createPullRequest } from "./create-pull-request";
-import { mergeBase, resolveCommit } from "./pull-git";
+import { mergeBase, resolveCommit } from "../repos/pull-git";
 import { openPullBody, type OpenPullBody } from "./schemas";
 
 export async function openPullRequest(prisma: PrismaClient, actor: WorkspaceActor, input: OpenPullBody, source: "ui" | "api" = "ui") {

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Issue 5 §1c: re-read a pull request's head. For a pull request opened in
+ * R8: re-read a pull request's head. For a pull request opened in
  * Gatehouse that is its head branch once the mirror has re-read the source
  * (a push to the folder on the server is how a person "pushes" in the demo);
  * for one from GitHub, the head is fetched from the remote into the mirror. A new head goes through applyNewHead (re-review, anchors remapped).
@@ -13,7 +13,7 @@ import { checkRemoteUrl, RemoteUrlError } from "../repos/remote-url";
 import { existingMirror, syncRepository } from "../repositories/sync-repository";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { applyNewHead, type HeadChange } from "./apply-new-head";
-import { fetchPullHead, mergeBase, pullHeadRef, resolveCommit } from "./pull-git";
+import { fetchPullHead, mergeBase, pullHeadRef, resolveCommit } from "../repos/pull-git";
 
 export async function refreshPullRequest(prisma: PrismaClient, actor: WorkspaceActor, pullRequestId: string): Promise<HeadChange> {
   assertCan(actor, "write");

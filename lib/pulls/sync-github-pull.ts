@@ -15,8 +15,8 @@ import { existingMirror, syncRepository } from "../repositories/sync-repository"
 import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { applyNewHead } from "./apply-new-head";
 import { createPullRequest, PullRequestExists } from "./create-pull-request";
-import { fetchPullHead, hasCommit, mergeBase } from "./pull-git";
-import type { GithubPullJob } from "./schemas";
+import { fetchPullHead, hasCommit, mergeBase } from "../repos/pull-git";
+import type { GithubPullJob } from "../github/webhook-schemas";
 
 export async function syncGithubPull(prisma: PrismaClient, job: GithubPullJob): Promise<{ outcome: "opened" | "moved" | "unchanged" | "skipped"; detail?: string }> {
   const repository = await prisma.repository.findUnique({ where: { id: job.repositoryId }, select: { id: true, name: true, path: true, remoteUrl: true, workspaceId: true } });

@@ -12,7 +12,7 @@ import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { dataDir, demoReposDir } from "../config/data-dir";
 import { env } from "../config/env";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 
 const FIELD = "Path on the server";
@@ -32,7 +32,7 @@ export interface CheckHostPathOptions {
 }
 
 /** Returns the folder's real path, or throws an AppError that says what to fix. */
-export async function checkHostPath(prisma: Prisma, workspaceId: string, input: string, options: CheckHostPathOptions = {}): Promise<string> {
+export async function checkHostPath(prisma: PrismaClient, workspaceId: string, input: string, options: CheckHostPathOptions = {}): Promise<string> {
   const dir = path.resolve(input);
   const info = await stat(dir).catch(() => null);
   if (!info) throw new AppError("unprocessable", `No folder exists at ${dir} on the server.`);
@@ -69,7 +69,7 @@ export async function checkHostPath(prisma: Prisma, workspaceId: string, input: 
 }
 
 /** Every folder another workspace owns on this server: registered repositories and room worktrees. */
-async function othersFolders(prisma: Prisma, workspaceId: string): Promise<{ path: string; what: string }[]> {
+async function othersFolders(prisma: PrismaClient, workspaceId: string): Promise<{ path: string; what: string }[]> {
   const [repositories, rooms] = await Promise.all([
     prisma.repository.findMany({ where: { workspaceId: { not: workspaceId }, path: { not: null } }, select: { path: true } }),
     prisma.room.findMany({ where: { workspaceId: { not: workspaceId }, worktreePath: { not: null } }, select: { worktreePath: true } }),

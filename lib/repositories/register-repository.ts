@@ -13,7 +13,8 @@ import { rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { mirrorsDir } from "../config/data-dir";
 import { env } from "../config/env";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
+import { isUniqueViolation } from "../db/unique-violation";
 import { AppError } from "../errors/app-error";
 import { mirrorPath } from "../repos/mirror-paths";
 import { checkRemoteUrl, RemoteUrlError } from "../repos/remote-url";
@@ -31,7 +32,7 @@ import { importInto } from "./sync-repository";
 export type RegisterRepositoryOptions = CheckHostPathOptions;
 
 export async function registerRepository(
-  prisma: Prisma,
+  prisma: PrismaClient,
   actor: WorkspaceActor,
   input: RegisterRepositoryBody,
   options: RegisterRepositoryOptions = {},
@@ -93,7 +94,7 @@ export async function registerRepository(
     return toRepositoryView(repository);
   } catch (error) {
     // A concurrent registration took the name or the GitHub repository between the checks and the insert.
-    if ((error as { code?: string }).code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("conflict", "A repository with that name or GitHub name was just registered. Pick another.");
     }
     throw error;

@@ -10,7 +10,7 @@ import "server-only";
 import { realpath } from "node:fs/promises";
 import { demoReposDir, stagingDir } from "../config/data-dir";
 import { env } from "../config/env";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { exportSource, SourceExportError } from "../repos/export-source";
 import { GitError, revParse } from "../repos/git";
@@ -37,7 +37,7 @@ export interface SyncOptions {
 }
 
 /** Syncs the repository's mirror (creating it on first use); returns the mirror's path. */
-export async function syncRepository(prisma: Prisma, repository: RepositorySource, options: SyncOptions = {}): Promise<string> {
+export async function syncRepository(prisma: PrismaClient, repository: RepositorySource, options: SyncOptions = {}): Promise<string> {
   const mirror = mirrorPath(repository.id);
   const dir = repository.path ? await checkHostPath(prisma, repository.workspaceId, repository.path) : null;
   try {

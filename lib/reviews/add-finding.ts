@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * R2–R4, issue 5 §6: record one finding on a pull request, from an agent
+ * R2–R4, R10: record one finding on a pull request, from an agent
  * (add_review_node) or a person. In order:
  *
  * 1. R4: the read boundary. A malformed finding becomes a DroppedFinding row
@@ -15,9 +15,10 @@ import "server-only";
  * finding at once end with one row: the loser retries and keeps it.
  */
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
+import { retryOnUniqueViolation } from "../db/unique-violation";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import { readFileAt } from "../pulls/pull-git";
+import { readFileAt } from "../repos/pull-git";
 import { decideTransition } from "./decide-transition";
 import { fingerprintFinding, snippetAt } from "./fingerprint";
 import { matchRaisedFinding } from "./match-raised-finding";
@@ -64,13 +65,9 @@ export async function addFinding(prisma: PrismaClient, ctx: AddFindingContext, r
   // A run that reviewed an older head anchors there; carry it to the head people see now.
   const [placed] = finding.anchor ? await remapBetweenHeads(mirrorPath(pull.repositoryId), seenAt, pull.headSha, [finding.anchor]) : [];
 
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await prisma.$transaction((tx) => store(tx, ctx, finding, fingerprint, placed ? { ...placed, sha: pull.headSha } : null, seenAt));
-    } catch (error) {
-      if ((error as { code?: string }).code !== "P2002" || attempt >= 2) throw error;
-    }
-  }
+  return retryOnUniqueViolation(() => prisma.$transaction((tx) => store(tx, ctx, finding, fingerprint, placed ? { ...placed, sha: pull.headSha } : null, seenAt)), {
+    attempts: 3,
+  });
 }
 
 type Placed = { file: string; startLine: number; endLine: number; outdated: boolean; sha: string } | null;

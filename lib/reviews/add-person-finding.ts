@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Issue 5 §3: people add findings too, through the same read boundary (R4:
+ * R2, R4: people add findings too, through the same read boundary (R4:
  * a malformed one is recorded as a drop and answered 422 with the reason) and
  * the same fingerprints as an agent's. A person's finding is signed
  * "user:<id>", which is what R3 compares confirmers against.

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Issue 5 §3: a person resolves, dismisses (with a reason) or reopens a
+ * R10: a person resolves, dismisses (with a reason) or reopens a
  * finding. The move is conditional on the status it was decided from, so two
  * people acting at once cannot both apply. A published verdict at the head is
  * re-formed afterwards: resolving the only P0 is new evidence (store-review.ts
@@ -14,7 +14,7 @@ import { decideTransition } from "./decide-transition";
 import type { FindingView } from "./finding-view";
 import { findScopedFinding, findingView } from "./get-finding";
 import { storeReview } from "./store-review";
-import type { FindingStatusBody } from "../pulls/schemas";
+import type { FindingStatusBody } from "./request-schemas";
 
 export async function changeFindingStatus(
   prisma: PrismaClient,

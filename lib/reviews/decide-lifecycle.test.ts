@@ -51,15 +51,15 @@ describe("decide-confirmation (R3)", () => {
   });
 });
 
-describe("decide-transition (#3)", () => {
-  it("#3: open or consensusReady findings can be resolved, with an optional reason", () => {
+describe("decide-transition (R2, R3, R10)", () => {
+  it("R2: open or consensusReady findings can be resolved, with an optional reason", () => {
     expect(decideTransition("open", "resolve")).toEqual({ ok: true, nextStatus: "resolved", event: "resolved" });
     expect(decideTransition("consensusReady", "resolve", { reason: " fixed in abc123 " })).toEqual({
       ok: true, nextStatus: "resolved", event: "resolved", reason: "fixed in abc123",
     });
   });
 
-  it("#3: dismissing needs a reason", () => {
+  it("R10: dismissing needs a reason", () => {
     expect(decideTransition("open", "dismiss")).toMatchObject({ ok: false });
     expect(decideTransition("open", "dismiss", { reason: "   " })).toMatchObject({ ok: false });
     expect(decideTransition("open", "dismiss", { reason: "false positive" })).toEqual({
@@ -67,7 +67,7 @@ describe("decide-transition (#3)", () => {
     });
   });
 
-  it("#3: closed findings must be reopened first; reopening restores consensus if another person had confirmed", () => {
+  it("R3: closed findings must be reopened first; reopening restores consensus if another person had confirmed", () => {
     expect(decideTransition("dismissed", "resolve")).toMatchObject({ ok: false });
     expect(decideTransition("resolved", "dismiss", { reason: "x" })).toMatchObject({ ok: false });
     expect(decideTransition("resolved", "reopen")).toMatchObject({ ok: true, nextStatus: "open" });

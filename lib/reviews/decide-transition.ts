@@ -1,5 +1,5 @@
 /**
- * Issue 5 §3: resolve, dismiss and reopen a finding. Findings are records with
+ * R2, R3, R10: resolve, dismiss and reopen a finding. Findings are records with
  * a lifecycle, so every move is explicit and leaves an event:
  *
  *   open / consensusReady --resolve--> resolved   (reason optional: "fixed in abc123")

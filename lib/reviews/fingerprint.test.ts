@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { fingerprintFinding, normalizeSnippet, normalizeTitle, snippetAt, snippetFromDiff } from "./fingerprint";
-import { reviewDiff } from "./offline-reviewer";
-import { parseDiff } from "./parse-diff";
+import { reviewDiff } from "./offline/offline-reviewer";
+import { parseDiff } from "../diff/parse-diff";
 import { matchRaisedFinding, type ExistingFinding } from "./match-raised-finding";
 
 const base = { kind: "bug" as const, title: "SQL injection in login", file: "src/login.ts", snippet: 'db.query("SELECT * FROM u WHERE n=" + name);' };
 
 describe("fingerprint", () => {
-  it("#6: the same problem raised again after a push (other lines, reformatted code, reworded case) has the same fingerprint", () => {
+  it("R10: the same problem raised again after a push (other lines, reformatted code, reworded case) has the same fingerprint", () => {
     const again = {
       ...base,
       title: "sql injection in login.",
@@ -17,11 +17,11 @@ describe("fingerprint", () => {
     expect(fingerprintFinding(again)).toBe(fingerprintFinding(base));
   });
 
-  it("#6: line numbers are not part of the identity, numbers in titles are ignored", () => {
+  it("R10: line numbers are not part of the identity, numbers in titles are ignored", () => {
     expect(normalizeTitle("console.log left in (line 12)")).toBe(normalizeTitle("Console.log left in, line 40"));
   });
 
-  it("#6: a different kind, file, problem or code gives a different fingerprint", () => {
+  it("R10: a different kind, file, problem or code gives a different fingerprint", () => {
     const fp = fingerprintFinding(base);
     expect(fingerprintFinding({ ...base, kind: "suggestion" })).not.toBe(fp);
     expect(fingerprintFinding({ ...base, file: "src/signup.ts" })).not.toBe(fp);
@@ -29,17 +29,17 @@ describe("fingerprint", () => {
     expect(fingerprintFinding({ ...base, snippet: "db.query(sql, [name]);" })).not.toBe(fp);
   });
 
-  it("#6: a repository-wide note (no file, no snippet) has a stable fingerprint too", () => {
+  it("R10: a repository-wide note (no file, no snippet) has a stable fingerprint too", () => {
     const note = { kind: "recommendation" as const, title: "Source changed without a test change" };
     expect(fingerprintFinding(note)).toBe(fingerprintFinding({ ...note, file: null, snippet: null }));
     expect(fingerprintFinding(note)).toMatch(/^v1:[0-9a-f]{32}$/);
   });
 
-  it("#6: parts cannot run into each other", () => {
+  it("R10: parts cannot run into each other", () => {
     expect(fingerprintFinding({ kind: "bug", title: "a", file: "bc" })).not.toBe(fingerprintFinding({ kind: "bug", title: "ab", file: "c" }));
   });
 
-  it("#6: fingerprints are deterministic and whitespace-insensitive in the snippet (fast-check)", () => {
+  it("R10: fingerprints are deterministic and whitespace-insensitive in the snippet (fast-check)", () => {
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 12 }), { maxLength: 5 }), fc.constantFrom("", " ", "\t", "  "), (codeLines, pad) => {
         const a = codeLines.join("\n");
@@ -66,20 +66,20 @@ describe("match-raised-finding", () => {
     { id: "f4", fingerprint: "v1:resolved", status: "resolved" },
   ];
 
-  it("#6: a new problem is created", () => {
+  it("R10: a new problem is created", () => {
     expect(matchRaisedFinding("v1:new", existing)).toEqual({ action: "create" });
   });
 
-  it("#6: the same problem raised again maps to the existing finding, keeping its state", () => {
+  it("R10: the same problem raised again maps to the existing finding, keeping its state", () => {
     expect(matchRaisedFinding("v1:open", existing)).toEqual({ action: "keep", id: "f1" });
     expect(matchRaisedFinding("v1:agreed", existing)).toEqual({ action: "keep", id: "f2" });
   });
 
-  it("#6: a dismissed finding is not raised again", () => {
+  it("R10: a dismissed finding is not raised again", () => {
     expect(matchRaisedFinding("v1:dismissed", existing)).toMatchObject({ action: "suppress", id: "f3" });
   });
 
-  it("#6: a resolved finding raised again is reopened", () => {
+  it("R10: a resolved finding raised again is reopened", () => {
     expect(matchRaisedFinding("v1:resolved", existing)).toMatchObject({ action: "reopen", id: "f4" });
   });
 
@@ -91,7 +91,7 @@ describe("match-raised-finding", () => {
 });
 
 describe("fingerprint across pushes (offline reviewer)", () => {
-  it("#6/#7: a dismissed finding keeps its fingerprint when the push shifts its line, so it is not raised again", () => {
+  it("R10: a dismissed finding keeps its fingerprint when the push shifts its line, so it is not raised again", () => {
     const diffAt = (start: number) =>
       parseDiff(["--- a/src/x.ts", "+++ b/src/x.ts", `@@ -${start},0 +${start + 1},2 @@`, "+const a = 1;", "+  debugger;", ""].join("\n"));
     const fp = (files: ReturnType<typeof parseDiff>) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 5 §6: a stable identity for "the same problem". After a push the
+ * R10: a stable identity for "the same problem". After a push the
  * reviewer runs again and raises much of what it raised before, usually at
  * other line numbers and with slightly different wording. The fingerprint
  * therefore uses the kind, a normalized title, the file and a hash of the
@@ -8,7 +8,7 @@
  * dismissed (see match-raised-finding.ts).
  */
 import { createHash } from "node:crypto";
-import type { DiffFile } from "./parse-diff";
+import type { DiffFile } from "../diff/parse-diff";
 import type { Anchor, FindingKind } from "./schemas";
 
 /** Bump when normalization changes; old fingerprints then simply stop matching. */

@@ -1,7 +1,7 @@
 import "server-only";
 /**
- * One finding of a pull request in a workspace, with its history (R3 and
- * issue 5 §6: every move of a finding leaves an event). A finding of another
+ * One finding of a pull request in a workspace, with its history (R3, R10:
+ * every move of a finding leaves an event). A finding of another
  * workspace, or of another pull request, is "not found".
  */
 import type { PrismaClient } from "../db/generated/client";

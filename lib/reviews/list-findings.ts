@@ -6,7 +6,7 @@ import "server-only";
  */
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
-import type { FindingsQuery } from "../pulls/schemas";
+import type { FindingsQuery } from "./request-schemas";
 import { findingInclude, toFindingView, type FindingView } from "./finding-view";
 import { userNames } from "./get-finding";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 5 §6: decide what happens when a reviewer raises a finding whose
+ * R10: decide what happens when a reviewer raises a finding whose
  * fingerprint may already exist on the pull request. Findings are records
  * with a lifecycle, not comments that are overwritten on every run:
  *

@@ -2,13 +2,13 @@ import "server-only";
 /**
  * Which agent reviews a pull request: the one a person chose; else the
  * workspace's first agent on a real model (OpenAI-compatible or Anthropic);
- * else the built-in offline reviewer (issue 5 §7), created on first use as a
+ * else the built-in offline reviewer (lib/reviews/offline), created on first use as a
  * scripted agent with the reserved model name, so it is an ordinary agent
  * everywhere else (agents list, room header, Finding.author).
  */
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
-import { OFFLINE_REVIEWER_MODEL } from "./offline-review-model";
+import { OFFLINE_REVIEWER_MODEL } from "./offline/offline-review-model";
 
 export const BUILTIN_REVIEWER_NAME = "Gatehouse Reviewer";
 

@@ -4,7 +4,7 @@ import "server-only";
  * root, read from the commit, not from any worktree). A commit that cannot be
  * read is reported like a broken file: unknown gates are not green.
  */
-import { readFileAt } from "../pulls/pull-git";
+import { readFileAt } from "../repos/pull-git";
 import { readAxesFile, type ReadAxesFileResult } from "./read-axes-file";
 import { AXES_FILE_NAME } from "./schemas";
 

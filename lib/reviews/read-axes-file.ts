@@ -1,5 +1,5 @@
 /**
- * R5 / issue 5 §4: read a repository's `gatehouse.axes.json`. The file is
+ * R5, R7: read a repository's `gatehouse.axes.json`. The file is
  * written by people and read at every head, so errors must say where the file
  * is wrong instead of throwing. An absent file declares no axes (the verdict
  * then rests on findings alone); a broken file is an error the caller shows,

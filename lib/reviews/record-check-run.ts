@@ -7,7 +7,7 @@ import "server-only";
  * evidence of a pass (R5).
  */
 import type { PrismaClient } from "../db/generated/client";
-import type { CheckRunJob } from "../pulls/schemas";
+import type { CheckRunJob } from "../github/webhook-schemas";
 import { readAxesAt } from "./read-axes-at";
 import { recordAxisResult } from "./record-axis-result";
 import { reformAtHead } from "./reform-at-head";

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { remapAnchors, type AnchorPosition } from "./remap-anchors";
-import { parseDiff } from "./parse-diff";
+import { parseDiff } from "../diff/parse-diff";
 
 const lines = (n: number, prefix = "line") => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 const text = (ls: string[]) => ls.map((l) => `${l}\n`).join("");
@@ -17,54 +17,54 @@ const at = (startLine: number, endLine = startLine, file = "src/a.ts"): AnchorPo
 describe("remap-anchors", () => {
   const old = lines(20);
 
-  it("#6: lines inserted above an anchor shift it down, not outdated", () => {
+  it("R8: lines inserted above an anchor shift it down, not outdated", () => {
     const neu = [...old.slice(0, 2), "new A", "new B", ...old.slice(2)];
     expect(remapAnchors([at(10, 12)], patch(old, neu))).toEqual([
       { file: "src/a.ts", startLine: 12, endLine: 14, outdated: false, changed: true },
     ]);
   });
 
-  it("#6: lines deleted above an anchor shift it up, not outdated", () => {
+  it("R8: lines deleted above an anchor shift it up, not outdated", () => {
     const neu = [...old.slice(0, 2), ...old.slice(5)];
     expect(remapAnchors([at(10)], patch(old, neu))[0]).toMatchObject({ startLine: 7, endLine: 7, outdated: false });
   });
 
-  it("#6: an anchor whose line was changed is outdated, positioned at the replacement", () => {
+  it("R8: an anchor whose line was changed is outdated, positioned at the replacement", () => {
     const neu = old.map((l, i) => (i === 9 ? "line 10 changed" : l));
     expect(remapAnchors([at(9, 11)], patch(old, neu))[0]).toEqual({
       file: "src/a.ts", startLine: 9, endLine: 11, outdated: true, reason: "lines_changed", changed: true,
     });
   });
 
-  it("#6: an anchor whose lines were removed is outdated", () => {
+  it("R8: an anchor whose lines were removed is outdated", () => {
     const neu = [...old.slice(0, 9), ...old.slice(12)];
     const [r] = remapAnchors([at(10, 12)], patch(old, neu));
     expect(r).toMatchObject({ outdated: true, reason: "lines_changed", startLine: 10, endLine: 10 });
   });
 
-  it("#6: a replaced last line maps the end to the end of the replacement", () => {
+  it("R8: a replaced last line maps the end to the end of the replacement", () => {
     const neu = [...old.slice(0, 11), "r1", "r2", "r3", ...old.slice(12)];
     expect(remapAnchors([at(10, 12)], patch(old, neu))[0]).toMatchObject({ startLine: 10, endLine: 14, outdated: true });
   });
 
-  it("#6: lines inserted between anchored lines make it outdated; right before or after it does not", () => {
+  it("R8: lines inserted between anchored lines make it outdated; right before or after it does not", () => {
     const inside = [...old.slice(0, 10), "wedge", ...old.slice(10)];
     expect(remapAnchors([at(10, 11)], patch(old, inside))[0]).toMatchObject({ outdated: true, reason: "lines_inserted", startLine: 10, endLine: 12 });
     expect(remapAnchors([at(11, 12)], patch(old, inside))[0]).toMatchObject({ outdated: false, startLine: 12, endLine: 13 });
     expect(remapAnchors([at(9, 10)], patch(old, inside))[0]).toMatchObject({ outdated: false, startLine: 9, endLine: 10 });
   });
 
-  it("#6: an anchor below the last hunk moves by the total shift", () => {
+  it("R8: an anchor below the last hunk moves by the total shift", () => {
     const neu = ["top", ...old];
     expect(remapAnchors([at(20)], patch(old, neu))[0]).toMatchObject({ startLine: 21, outdated: false });
   });
 
-  it("#6: an anchor in a file the push did not touch is unchanged", () => {
+  it("R8: an anchor in a file the push did not touch is unchanged", () => {
     const neu = ["top", ...old];
     expect(remapAnchors([at(3, 4, "other.ts")], patch(old, neu))[0]).toEqual({ ...at(3, 4, "other.ts"), outdated: false, changed: false });
   });
 
-  it("#6: file renames are followed (with and without content changes)", () => {
+  it("R8: file renames are followed (with and without content changes)", () => {
     const moved = ["// header", ...old];
     expect(remapAnchors([at(5)], patch(old, moved, "src/a.ts", "lib/b.ts"))[0]).toMatchObject({
       file: "lib/b.ts", startLine: 6, outdated: false, changed: true,
@@ -73,23 +73,23 @@ describe("remap-anchors", () => {
     expect(remapAnchors([at(5)], pureRename)[0]).toEqual({ file: "lib/b.ts", startLine: 5, endLine: 5, outdated: false, changed: true });
   });
 
-  it("#6: an anchor in a deleted file is outdated", () => {
+  it("R8: an anchor in a deleted file is outdated", () => {
     expect(remapAnchors([at(5)], patch(old, [], "src/a.ts").replace("+++ b/src/a.ts", "+++ /dev/null"))[0]).toMatchObject({
       file: "src/a.ts", outdated: true, reason: "file_deleted",
     });
   });
 
-  it("#6: an anchor in a changed binary file is outdated", () => {
+  it("R8: an anchor in a changed binary file is outdated", () => {
     const diff = "diff --git a/src/a.ts b/src/a.ts\nindex 1..2 100644\nBinary files a/src/a.ts and b/src/a.ts differ\n";
     expect(remapAnchors([at(5)], diff)[0]).toMatchObject({ outdated: true, reason: "binary_changed" });
   });
 
-  it("#6: a copy leaves anchors in the source where they were", () => {
+  it("R8: a copy leaves anchors in the source where they were", () => {
     const diff = "diff --git a/src/a.ts b/src/c.ts\nsimilarity index 90%\ncopy from src/a.ts\ncopy to src/c.ts\n--- a/src/a.ts\n+++ b/src/c.ts\n@@ -1 +1 @@\n-line 1\n+copy 1\n";
     expect(remapAnchors([at(1)], diff)[0]).toMatchObject({ file: "src/a.ts", startLine: 1, outdated: false, changed: false });
   });
 
-  it("#6: accepts a parsed diff as well as text, and keeps the input order", () => {
+  it("R8: accepts a parsed diff as well as text, and keeps the input order", () => {
     const neu = ["x", ...old];
     const anchors = [at(3), at(1, 2), at(20)];
     const fromText = remapAnchors(anchors, patch(old, neu));
@@ -101,7 +101,7 @@ describe("remap-anchors", () => {
 describe("remap-anchors: property (any edit, jsdiff)", () => {
   const fileArb = fc.array(fc.constantFrom("a", "b", "c", "d", "e", "", "}"), { maxLength: 40 });
 
-  it("#6: an anchor not marked outdated points at exactly the same lines in the new file (fast-check)", () => {
+  it("R8: an anchor not marked outdated points at exactly the same lines in the new file (fast-check)", () => {
     fc.assert(
       fc.property(fileArb, fileArb, fc.nat(), fc.nat(), (oldLines, newLines, s0, len) => {
         fc.pre(oldLines.length > 0);
@@ -120,7 +120,7 @@ describe("remap-anchors: property (any edit, jsdiff)", () => {
     );
   });
 
-  it("#6: exactly the lines the diff keeps stay current; every deleted line is outdated (fast-check)", () => {
+  it("R8: exactly the lines the diff keeps stay current; every deleted line is outdated (fast-check)", () => {
     fc.assert(
       fc.property(fileArb, fileArb, (oldLines, newLines) => {
         fc.pre(oldLines.length > 0);
@@ -140,7 +140,7 @@ describe("remap-anchors: real git push", () => {
   const git = (...args: string[]) =>
     execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir, encoding: "utf8" });
 
-  it("#6: 500 anchors across a 5,000-line push land on the same code or are marked outdated", () => {
+  it("R8: 500 anchors across a 5,000-line push land on the same code or are marked outdated", () => {
     git("init", "-q");
     const files = Array.from({ length: 10 }, (_, f) => `src/mod${f}.ts`);
     const before = new Map(files.map((f, k) => [f, lines(800, `m${k} stmt`)]));

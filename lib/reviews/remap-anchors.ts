@@ -1,5 +1,5 @@
 /**
- * Issue 5 §6: carry finding anchors made at an old head through the diff to
+ * R8: carry finding anchors made at an old head through the diff to
  * the new head. Lines shift by what was inserted or deleted above them, file
  * renames are followed, and an anchor whose lines were changed or removed
  * (or had new lines inserted between them) is marked outdated: the code the
@@ -9,7 +9,7 @@
  * for each added line the old line it was inserted before), so each anchor
  * costs a few binary searches: O((D + A) log D) for D diff lines, A anchors.
  */
-import { parseDiff, type DiffFile } from "./parse-diff";
+import { parseDiff, type DiffFile } from "../diff/parse-diff";
 
 /** An anchor at the old head: repository-relative file and inclusive 1-based lines. */
 export interface AnchorPosition {

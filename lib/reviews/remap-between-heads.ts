@@ -1,11 +1,11 @@
 import "server-only";
 /**
- * Issue 5 §6: carry anchors made at one head to another through the diff
+ * R8: carry anchors made at one head to another through the diff
  * between them (git diff from..to, renames followed). A diff too large to read
  * whole cannot be trusted, so every anchor in it is marked outdated in place
  * rather than guessed.
  */
-import { diffCommits } from "../pulls/pull-git";
+import { diffCommits } from "../repos/pull-git";
 import { remapAnchors, type AnchorPosition } from "./remap-anchors";
 
 /** One anchor at the new head, with why it is outdated (if it is). */

@@ -8,6 +8,7 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
+import { latestEventId } from "../events/latest-event-id";
 
 export async function getRoomView(prisma: PrismaClient, workspaceId: string, roomId: string) {
   const room = await prisma.room.findFirst({
@@ -19,7 +20,7 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
     },
   });
   if (!room) throw notFound("That room");
-  const latest = await prisma.runEvent.findFirst({ where: { roomId }, orderBy: { id: "desc" }, select: { id: true } });
+  const lastEventId = await latestEventId(prisma, { roomId });
   const approvals = await prisma.approval.findMany({ where: { roomId, status: "pending" }, orderBy: { createdAt: "asc" } });
 
   return {
@@ -38,7 +39,7 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
     },
     conversations: room.conversations.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
     approvals: approvals.map((a) => ({ id: a.id, kind: a.kind, summary: a.summary, runId: a.runId, createdAt: a.createdAt.toISOString() })),
-    lastEventId: latest?.id.toString() ?? "0",
+    lastEventId,
   };
 }
 export type RoomView = Awaited<ReturnType<typeof getRoomView>>;

@@ -3,7 +3,12 @@ import "server-only";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import type { TodoItem } from "../tools/services";
+
+/** One entry of a room's task list (A1). */
+export interface TodoItem {
+  content: string;
+  status: "pending" | "in_progress" | "completed";
+}
 
 export async function replaceTodos(prisma: PrismaClient, ctx: { workspaceId: string; roomId: string; runId: string | null }, todos: TodoItem[]): Promise<void> {
   await prisma.$transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { proposeOrchestrationInput, validateProposal, type OrchestrationProposalInput } from "../orchestration/proposal";
+import { proposeOrchestrationInput, validateProposal, type OrchestrationProposalInput } from "../plans/proposal";
 import type { ToolDefinition } from "./types";
 
 /**

@@ -3,6 +3,7 @@
  * them to the database (lib/*); tests bind them to whatever they observe.
  * Tool files stay free of persistence and of Next.js.
  */
+import type { TodoItem } from "../rooms/replace-todos";
 import { ToolError } from "./types";
 
 export interface PlanNodeInput {
@@ -12,10 +13,6 @@ export interface PlanNodeInput {
   dependsOn: string[];
 }
 
-export interface TodoItem {
-  content: string;
-  status: "pending" | "in_progress" | "completed";
-}
 
 export interface ToolServices {
   plans: {

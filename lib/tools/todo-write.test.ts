@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TodoItem, ToolServices } from "./services";
+import type { TodoItem } from "../rooms/replace-todos";
+import type { ToolServices } from "./services";
 import { noRoomServices } from "./services";
 import { todoWriteInput, todoWriteTool } from "./todo-write";
 import type { ToolContext } from "./types";

@@ -39,10 +39,5 @@ export interface ToolDefinition<Input = unknown> extends ToolSpec {
   execute(args: Input, ctx: ToolContext): Promise<ToolOutcome>;
 }
 
-/** A failure the model should read and can act on (bad path, missing file, …). */
-export class ToolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ToolError";
-  }
-}
+/** A failure the model should read and can act on; declared in lib/errors so domain operations can throw it. */
+export { ToolError } from "../errors/tool-error";

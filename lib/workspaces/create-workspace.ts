@@ -6,8 +6,8 @@ import "server-only";
  * we try again, so two teams called "Acme" never share a URL.
  */
 import { randomBytes } from "node:crypto";
-import type { Prisma } from "../db/client";
-import type { Prisma as Db } from "../db/generated/client";
+import type { PrismaClient, Prisma as Db } from "../db/generated/client";
+import { retryOnUniqueViolation } from "../db/unique-violation";
 import { createWorkspaceBody, type CreateWorkspaceBody, type WorkspaceSummary } from "./schemas";
 import { SLUG_MAX_LENGTH, slugCandidate, slugify } from "./slugify";
 
@@ -15,12 +15,13 @@ import { SLUG_MAX_LENGTH, slugCandidate, slugify } from "./slugify";
 const NUMBERED_ATTEMPTS = 10;
 const TOTAL_ATTEMPTS = NUMBERED_ATTEMPTS + 3;
 
-export async function createWorkspace(prisma: Prisma, userId: string, input: CreateWorkspaceBody): Promise<WorkspaceSummary> {
+export async function createWorkspace(prisma: PrismaClient, userId: string, input: CreateWorkspaceBody): Promise<WorkspaceSummary> {
   const { name } = createWorkspaceBody.parse(input);
   const base = slugify(name);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await prisma.$transaction(async (tx) => {
+  // The only unique field written here is the slug: a violation means a lost race.
+  return retryOnUniqueViolation(
+    (attempt) =>
+      prisma.$transaction(async (tx) => {
         const slug = attempt <= NUMBERED_ATTEMPTS ? await nextFreeSlug(tx, base) : randomSlug(base);
         const workspace = await tx.workspace.create({ data: { name, slug } });
         await tx.membership.create({ data: { workspaceId: workspace.id, userId, role: "owner" } });
@@ -35,12 +36,9 @@ export async function createWorkspace(prisma: Prisma, userId: string, input: Cre
           },
         });
         return { id: workspace.id, slug, name, role: "owner" as const, createdAt: workspace.createdAt.toISOString() };
-      });
-    } catch (error) {
-      // The only unique field written here is the slug: a P2002 means a lost race.
-      if ((error as { code?: string }).code !== "P2002" || attempt >= TOTAL_ATTEMPTS) throw error;
-    }
-  }
+      }),
+    { attempts: TOTAL_ATTEMPTS },
+  );
 }
 
 async function nextFreeSlug(tx: Db.TransactionClient, base: string): Promise<string> {

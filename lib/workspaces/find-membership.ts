@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 import type { WorkspaceActor } from "./actor";
 
 export interface WorkspaceMembership extends WorkspaceActor {
@@ -10,7 +10,7 @@ export interface WorkspaceMembership extends WorkspaceActor {
  * The user's membership of the workspace with this slug, or null. Pages treat
  * null as "not found", whether the workspace is missing or merely not theirs.
  */
-export async function findMembership(prisma: Prisma, userId: string, slug: string): Promise<WorkspaceMembership | null> {
+export async function findMembership(prisma: PrismaClient, userId: string, slug: string): Promise<WorkspaceMembership | null> {
   const membership = await prisma.membership.findFirst({
     where: { userId, workspace: { slug } },
     select: { role: true, workspace: { select: { id: true, slug: true, name: true } } },

@@ -1,11 +1,11 @@
 import "server-only";
-import type { Prisma } from "../db/client";
+import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import type { WorkspaceActor } from "./actor";
 import type { WorkspaceDetail } from "./schemas";
 
 /** The actor's workspace with a few counts for its header and settings. */
-export async function getWorkspace(prisma: Prisma, actor: WorkspaceActor): Promise<WorkspaceDetail> {
+export async function getWorkspace(prisma: PrismaClient, actor: WorkspaceActor): Promise<WorkspaceDetail> {
   const workspace = await prisma.workspace.findUnique({
     where: { id: actor.workspaceId },
     select: {

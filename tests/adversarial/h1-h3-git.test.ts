@@ -38,7 +38,7 @@ import { gitSync, snapshotTree } from "../../lib/repos/git.test-support";
 import { mirrorPath } from "../../lib/repos/mirror-paths";
 import { registerRepository } from "../../lib/repositories/register-repository";
 import { createRoom } from "../../lib/rooms/create-room";
-import { advanceStoredRun } from "../../lib/runs/advance-stored-run";
+import { advanceStoredRun } from "../../lib/runtime/advance-stored-run";
 import type { WorkspaceActor } from "../../lib/workspaces/actor";
 import { testDatabase } from "../support/db";
 import { createAgent, createRun, createUser, createWorkspace } from "../support/factories";

@@ -2,7 +2,7 @@
  * H4 as an attacker tries it: a workspace admin points an agent at a server of
  * their own, or at an address inside the operator's network, and posts a
  * message. Everything runs for real — PostgreSQL, the queue, the worker, the
- * harness, lib/runs/model-for-agent.ts and the AI SDK providers over sockets —
+ * harness, lib/runtime/model-for-agent.ts and the AI SDK providers over sockets —
  * against local HTTP servers that record every request reaching them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";

@@ -24,7 +24,7 @@ import type { RunningWorker } from "../../lib/queue/run-worker";
 import { replaceTodos } from "../../lib/rooms/replace-todos";
 import { postComment } from "../../lib/runs/post-comment";
 import { postMessage } from "../../lib/runs/post-message";
-import { createToolServices } from "../../lib/runs/tool-services";
+import { createToolServices } from "../../lib/runtime/tool-services";
 import { fileTicket } from "../../lib/tickets/file-ticket";
 import { testDatabase } from "../support/db";
 import { createAgent, createRoom, createRun, createUser, createWorkspace } from "../support/factories";

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "../../lib/db/generated/client";
 import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
-import { advanceStoredRun } from "../../lib/runs/advance-stored-run";
+import { advanceStoredRun } from "../../lib/runtime/advance-stored-run";
 import { startPresence } from "../../lib/presence/track-presence";
 import { testDatabase } from "../support/db";
 import { createAgent, createRoom, createRun, createUser, createWorkspace } from "../support/factories";

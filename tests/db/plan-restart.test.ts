@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decidePlan } from "../../lib/plans/decide-plan";
+import { decidePlan } from "../../lib/orchestration/decide-plan";
 import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
 import { postMessage } from "../../lib/runs/post-message";
 import { testDatabase } from "../support/db";

@@ -13,7 +13,7 @@ import { claimJob, completeJob } from "../../lib/queue/claim-job";
 import { enqueueJob } from "../../lib/queue/enqueue-job";
 import { startWorker } from "../../lib/queue/run-worker";
 import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
-import { jobHandlers } from "../../lib/runs/job-handlers";
+import { jobHandlers } from "../../lib/runtime/job-handlers";
 import { postMessage } from "../../lib/runs/post-message";
 import { testDatabase } from "../support/db";
 import { createAgent, createRoom, createUser, createWorkspace } from "../support/factories";

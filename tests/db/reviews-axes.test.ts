@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../../lib/db/generated/client";
 import { openPullRequest } from "../../lib/pulls/open-pull-request";
 import { checkRunStatus, recordCheckRun } from "../../lib/reviews/record-check-run";
-import { reviewServices } from "../../lib/reviews/review-services";
+import { reviewServices } from "../../lib/runtime/review-services";
 import { runAxes } from "../../lib/reviews/run-axes";
 import { getPullRequest } from "../../lib/pulls/get-pull-request";
 import { testDatabase } from "../support/db";

@@ -12,7 +12,7 @@ import { changeFindingStatus } from "../../lib/reviews/change-finding-status";
 import { confirmFinding } from "../../lib/reviews/confirm-finding";
 import { getFinding } from "../../lib/reviews/get-finding";
 import { listFindings } from "../../lib/reviews/list-findings";
-import { reviewServices } from "../../lib/reviews/review-services";
+import { reviewServices } from "../../lib/runtime/review-services";
 import { storeReview } from "../../lib/reviews/store-review";
 import { testDatabase } from "../support/db";
 import { createAgent, createUser, createWorkspace } from "../support/factories";

@@ -1,5 +1,5 @@
 /**
- * R1, R5, R6 and issue 5 §1, §6, §7 on PostgreSQL with real git: opening a
+ * R1, R5, R6, R8 and R10 on PostgreSQL with real git: opening a
  * pull request makes a review room and queues the review; the built-in
  * reviewer runs through the harness and the same tools; a push re-reviews
  * with history kept, anchors remapped and dismissed findings left dismissed.

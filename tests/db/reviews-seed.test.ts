@@ -1,5 +1,5 @@
 /**
- * Issue 5 §7: the seeded demo workspace has a pull request that its built-in
+ * The seeded demo workspace has a pull request that its built-in
  * reviewer (no model configured) reviews through the harness and the tools.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

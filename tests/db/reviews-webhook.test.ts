@@ -1,5 +1,5 @@
 /**
- * Issue 5 §1b over HTTP semantics: the GitHub webhook route handler, called
+ * R9 over HTTP semantics: the GitHub webhook route handler, called
  * with real Requests carrying the raw body and headers, against PostgreSQL and
  * a bare repository served over real HTTP (`git http-backend` on 127.0.0.1,
  * allowed by the operator setting GATEHOUSE_ALLOWED_GIT_HOSTS) standing in for GitHub.
@@ -13,7 +13,7 @@ import type { PrismaClient } from "../../lib/db/generated/client";
 import { serveGitOverHttp, type GitHttpServer } from "../../lib/repos/git-http.test-support";
 import { gitSync } from "../../lib/repos/git.test-support";
 import { mirrorPath } from "../../lib/repos/mirror-paths";
-import { signPayload } from "../../lib/reviews/verify-signature";
+import { signPayload } from "../../lib/github/verify-signature";
 import { testDatabase } from "../support/db";
 import { createWorkspace } from "../support/factories";
 import { checkout, commitFiles, drainJobs, makeRepo, sha, useDataDir } from "../support/reviews";

@@ -6,7 +6,7 @@
  */
 import type { Database } from "../../lib/db/client";
 import { startWorker, type RunningWorker } from "../../lib/queue/run-worker";
-import { jobHandlers } from "../../lib/runs/job-handlers";
+import { jobHandlers } from "../../lib/runtime/job-handlers";
 
 export const TICKET_SUMMARY = "Changed what this step asks for and checked it.";
 

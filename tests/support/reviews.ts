@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Database } from "../../lib/db/client";
 import { claimJob, completeJob } from "../../lib/queue/claim-job";
 import { gitSync, makeTempRoot } from "../../lib/repos/git.test-support";
-import { jobHandlers } from "../../lib/runs/job-handlers";
+import { jobHandlers } from "../../lib/runtime/job-handlers";
 
 /**
  * Points GATEHOUSE_DATA_DIR (mirrors, worktrees) at a fresh folder inside a

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { can } from "@/lib/auth/permissions";
 import { getPrisma } from "@/lib/db/client";
+import { latestEventId } from "@/lib/events/latest-event-id";
 import { listAgents } from "@/lib/agents/list-agents";
 import { listRepositories } from "@/lib/repositories/list-repositories";
 import { listRooms } from "@/lib/rooms/list-rooms";
@@ -13,19 +14,19 @@ export default async function RoomsPage({ params }: Readonly<{ params: Promise<{
   const { workspace } = await params;
   const { membership } = await requireMembership(workspace);
   const prisma = await getPrisma();
-  const [rooms, repositories, agents, latest] = await Promise.all([
+  const [rooms, repositories, agents, lastEventId] = await Promise.all([
     listRooms(prisma, membership.workspaceId),
     listRepositories(prisma, membership.workspaceId),
     listAgents(prisma, membership.workspaceId),
     // The newest workspace event: the live badges continue from exactly this snapshot.
-    prisma.runEvent.findFirst({ where: { workspaceId: membership.workspaceId }, orderBy: { id: "desc" }, select: { id: true } }),
+    latestEventId(prisma, { workspaceId: membership.workspaceId }),
   ]);
   return (
     <RoomsList
       slug={membership.workspace.slug}
       workspaceName={membership.workspace.name}
       initialRooms={rooms}
-      lastEventId={latest?.id.toString() ?? "0"}
+      lastEventId={lastEventId}
       repositories={repositories}
       agents={agents}
       canWrite={can(membership.role, "write")}

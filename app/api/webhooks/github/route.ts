@@ -1,5 +1,5 @@
 import { getPrisma } from "@/lib/db/client";
-import { receiveGithubWebhook } from "@/lib/pulls/receive-github-webhook";
+import { receiveGithubWebhook } from "@/lib/github/receive-github-webhook";
 import { errorResponse } from "@/server/error-response";
 import { BODY_LIMITS, readBodyCapped } from "@/server/read-body";
 

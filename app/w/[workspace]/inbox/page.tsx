@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { listApprovals } from "@/lib/approvals/list-approvals";
 import { can } from "@/lib/auth/permissions";
 import { getPrisma } from "@/lib/db/client";
+import { latestEventId } from "@/lib/events/latest-event-id";
 import { InboxView } from "@/components/inbox/inbox-view";
 import { requireMembership } from "../require-membership";
 
@@ -11,16 +12,16 @@ export default async function InboxPage({ params }: Readonly<{ params: Promise<{
   const { workspace } = await params;
   const { membership } = await requireMembership(workspace);
   const prisma = await getPrisma();
-  const [approvals, latest] = await Promise.all([
+  const [approvals, lastEventId] = await Promise.all([
     listApprovals(prisma, membership.workspaceId, { status: "all" }),
     // The newest workspace event: the live inbox continues from exactly this snapshot.
-    prisma.runEvent.findFirst({ where: { workspaceId: membership.workspaceId }, orderBy: { id: "desc" }, select: { id: true } }),
+    latestEventId(prisma, { workspaceId: membership.workspaceId }),
   ]);
   return (
     <InboxView
       slug={membership.workspace.slug}
       initialApprovals={approvals}
-      lastEventId={latest?.id.toString() ?? "0"}
+      lastEventId={lastEventId}
       canWrite={can(membership.role, "write")}
     />
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { can } from "@/lib/auth/permissions";
 import { getPrisma } from "@/lib/db/client";
+import { latestEventId } from "@/lib/events/latest-event-id";
 import { listPullRequests } from "@/lib/pulls/list-pull-requests";
 import { listRepositories } from "@/lib/repositories/list-repositories";
 import { PullsList } from "@/components/pulls/pulls-list";
@@ -13,13 +14,13 @@ export default async function PullsPage({ params }: Readonly<{ params: Promise<{
   const { membership } = await requireMembership(workspace);
   const prisma = await getPrisma();
   // The newest workspace event first: the live list resumes after it, so nothing between it and the snapshot is lost.
-  const latest = await prisma.runEvent.findFirst({ where: { workspaceId: membership.workspaceId }, orderBy: { id: "desc" }, select: { id: true } });
+  const lastEventId = await latestEventId(prisma, { workspaceId: membership.workspaceId });
   const [pulls, repositories] = await Promise.all([listPullRequests(prisma, membership.workspaceId), listRepositories(prisma, membership.workspaceId)]);
   return (
     <PullsList
       slug={membership.workspace.slug}
       initialPulls={pulls}
-      lastEventId={latest?.id.toString() ?? "0"}
+      lastEventId={lastEventId}
       repositories={repositories}
       canWrite={can(membership.role, "write")}
     />

@@ -8,7 +8,7 @@ export const GET = withWorkspace(async ({ prisma, workspace }) => Response.json(
   permission: "read",
 });
 
-/** Issue 5 §1a: open a pull request between two branches; its review room (R1) and review are queued at once. */
+/** R1: open a pull request between two branches; its review room (R1) and review are queued at once. */
 export const POST = withWorkspace(
   async ({ req, prisma, workspace, user, role }) => {
     const body = await readJson(req, openPullBody);

@@ -5,6 +5,7 @@ import { preload } from "react-dom";
 import { can } from "@/lib/auth/permissions";
 import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { latestEventId } from "@/lib/events/latest-event-id";
 import { getPullRequest } from "@/lib/pulls/get-pull-request";
 import { listFindings } from "@/lib/reviews/list-findings";
 import { pullDiffUrl } from "@/components/pulls/keys";
@@ -22,14 +23,14 @@ const loadPull = cache(async (slug: string, pullId: string) => {
   const { user, membership } = await requireMembership(slug);
   const prisma = await getPrisma();
   const room = await prisma.room.findFirst({ where: { pullRequestId: pullId, workspaceId: membership.workspaceId }, select: { id: true } });
-  const latest = room ? await prisma.runEvent.findFirst({ where: { roomId: room.id }, orderBy: { id: "desc" }, select: { id: true } }) : null;
+  const lastEventId = room ? await latestEventId(prisma, { roomId: room.id }) : "0";
   try {
     const [detail, findings, active] = await Promise.all([
       getPullRequest(prisma, membership.workspaceId, pullId),
       listFindings(prisma, membership.workspaceId, pullId),
       room ? prisma.run.count({ where: { roomId: room.id, status: { in: ["queued", "running"] } } }) : 0,
     ]);
-    return { user, membership, detail, findings, lastEventId: latest?.id.toString() ?? "0", reviewing: active > 0 };
+    return { user, membership, detail, findings, lastEventId, reviewing: active > 0 };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;

@@ -1,6 +1,6 @@
 import { addPersonFinding } from "@/lib/reviews/add-person-finding";
 import { listFindings } from "@/lib/reviews/list-findings";
-import { addFindingBody, findingsQuery } from "@/lib/pulls/schemas";
+import { addFindingBody, findingsQuery } from "@/lib/reviews/request-schemas";
 import { readJson, withWorkspace } from "@/server/with-workspace";
 
 type Params = { workspace: string; pullId: string };

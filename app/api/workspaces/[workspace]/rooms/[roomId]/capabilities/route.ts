@@ -1,5 +1,5 @@
 import { notFound } from "@/lib/errors/app-error";
-import { roomCapabilities } from "@/lib/rooms/room-capabilities";
+import { roomCapabilities } from "@/lib/tools/room-capabilities";
 import { withWorkspace } from "@/server/with-workspace";
 
 export const GET = withWorkspace<{ workspace: string; roomId: string }>(

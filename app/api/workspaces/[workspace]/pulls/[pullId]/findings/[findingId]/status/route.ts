@@ -1,5 +1,5 @@
 import { changeFindingStatus } from "@/lib/reviews/change-finding-status";
-import { findingStatusBody } from "@/lib/pulls/schemas";
+import { findingStatusBody } from "@/lib/reviews/request-schemas";
 import { readJson, withWorkspace } from "@/server/with-workspace";
 
 /** Resolve, dismiss (a reason is required) or reopen a finding. */

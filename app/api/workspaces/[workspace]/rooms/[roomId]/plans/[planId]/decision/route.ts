@@ -1,4 +1,4 @@
-import { decidePlan } from "@/lib/plans/decide-plan";
+import { decidePlan } from "@/lib/orchestration/decide-plan";
 import { decidePlanBody } from "@/lib/plans/request-schemas";
 import { readJson, withWorkspace } from "@/server/with-workspace";
 

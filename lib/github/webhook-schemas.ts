@@ -1,0 +1,75 @@
+/**
+ * The parts of GitHub's webhook payloads Gatehouse reads, and the jobs a
+ * verified delivery queues. Schemas name only the fields that are used:
+ * everything else GitHub sends is ignored, so a new field on their side never
+ * breaks a delivery.
+ */
+import { z } from "zod";
+import { validateBranchName } from "../repos/git";
+
+const id = z.string().trim().min(1).max(64);
+const sha = z.string().regex(/^[0-9a-f]{40}$/, "a 40-digit commit id");
+/** Branch names GitHub sends; anything git would not accept as a branch is refused, never passed to git. */
+const branch = z.string().superRefine((name, ctx) => {
+  try {
+    validateBranchName(name);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "not a branch name Gatehouse can fetch" });
+  }
+});
+
+/** Every delivery names its repository; that is how the secrets to try are found. */
+export const githubEnvelope = z.object({ repository: z.object({ full_name: z.string().min(3).max(200) }) });
+
+export const githubPullRequestEvent = z.object({
+  action: z.string(),
+  number: z.number().int().positive(),
+  pull_request: z.object({
+    title: z.string().max(1000),
+    draft: z.boolean().optional(),
+    head: z.object({ ref: branch, sha }),
+    base: z.object({ ref: branch, sha }),
+  }),
+});
+export type GithubPullRequestEvent = z.infer<typeof githubPullRequestEvent>;
+
+export const githubCheckRunEvent = z.object({
+  action: z.string(),
+  check_run: z.object({
+    name: z.string().min(1).max(200),
+    head_sha: sha,
+    status: z.string(),
+    conclusion: z.string().nullable().optional(),
+    details_url: z.string().max(2048).nullable().optional(),
+  }),
+});
+
+/** R9: the pull_request actions that (re)start a review; the rest are acknowledged and ignored. */
+export const HANDLED_PULL_ACTIONS = ["opened", "reopened", "synchronize", "ready_for_review"] as const;
+
+/** `X-GitHub-Delivery`: a GUID; bounded so it can be a primary key. */
+export const deliveryId = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, "not a delivery id");
+
+
+// ───────────────────────── job payloads ─────────────────────────
+
+export const githubPullJob = z.object({
+  repositoryId: id,
+  action: z.enum(HANDLED_PULL_ACTIONS),
+  number: z.number().int().positive(),
+  title: z.string(),
+  baseRef: z.string(),
+  baseSha: sha,
+  headRef: z.string(),
+  headSha: sha,
+});
+export type GithubPullJob = z.infer<typeof githubPullJob>;
+
+export const checkRunJob = z.object({
+  repositoryId: id,
+  headSha: sha,
+  name: z.string().min(1).max(200),
+  conclusion: z.string().nullable(),
+  detailsUrl: z.string().nullable().optional(),
+});
+export type CheckRunJob = z.infer<typeof checkRunJob>;

@@ -1,0 +1,32 @@
+/** Request bodies and queries of the findings API: filtering, adding, and changing a finding's status. */
+import { z } from "zod";
+import { FINDING_KINDS, FINDING_STATUSES, PRIORITIES } from "./schemas";
+
+/** POST /findings/:id/status. Dismissing needs a reason (lib/reviews/decide-transition.ts says why). */
+export const findingStatusBody = z.strictObject({
+  action: z.enum(["resolve", "dismiss", "reopen"]),
+  reason: z.string().trim().max(2000).optional(),
+});
+export type FindingStatusBody = z.infer<typeof findingStatusBody>;
+
+/** "a,b" or repeated params → a list of allowed values. */
+function listOf<T extends string>(values: readonly [T, ...T[]]) {
+  return z
+    .string()
+    .transform((s) => s.split(",").map((v) => v.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values)))
+    .optional();
+}
+
+/** GET /findings?kind=bug,question&priority=P0,P1&status=open&minConfidence=0.5 */
+export const findingsQuery = z.strictObject({
+  kind: listOf(FINDING_KINDS),
+  priority: listOf(PRIORITIES),
+  status: listOf(FINDING_STATUSES),
+  minConfidence: z.coerce.number().min(0).max(1).optional(),
+});
+export type FindingsQuery = z.infer<typeof findingsQuery>;
+
+
+/** A person's finding: any JSON object; lib/reviews/read-finding.ts is the real boundary (R4). */
+export const addFindingBody = z.record(z.string(), z.unknown());

@@ -1,0 +1,54 @@
+import "server-only";
+/** What the worker does for each kind of job (lib/runtime/job-kinds.ts lists them with their payloads). */
+import type { Database } from "../db/client";
+import { onRunSettled } from "../orchestration/on-run-settled";
+import { ORCHESTRATION_TICK } from "../orchestration/tick-job";
+import { tickOrchestration } from "../orchestration/tick-orchestration";
+import { syncGithubPull } from "../pulls/sync-github-pull";
+import { RetryLater, type JobHandler } from "../queue/run-worker";
+import { recordCheckRun } from "../reviews/record-check-run";
+import { runAxes } from "../reviews/run-axes";
+import { advanceStoredRun } from "./advance-stored-run";
+import { JOB_KINDS, type JobKind, type JobPayload } from "./job-kinds";
+
+export interface HandlerOptions {
+  owner: string;
+  signal?: AbortSignal;
+  /** how long a run's lease lasts; a crashed worker's run is taken over after it */
+  runLeaseMs?: number;
+}
+
+type TypedHandlers = { [K in JobKind]: (payload: JobPayload<K>) => Promise<void> };
+
+export function jobHandlers(db: Database, options: HandlerOptions): Record<string, JobHandler> {
+  const { prisma } = db;
+  const { owner, signal, runLeaseMs } = options;
+  const handlers: TypedHandlers = {
+    async "run.advance"({ runId }) {
+      const result = await advanceStoredRun(db, runId, { owner, signal, leaseMs: runLeaseMs });
+      await onRunSettled(db, runId);
+      // Another worker holds the run's lease: try again shortly rather than fail.
+      if (result && !result.claimed && !["succeeded", "failed", "cancelled", "waiting"].includes(result.status)) {
+        throw new RetryLater(1_000, `run ${runId} is leased by another worker`);
+      }
+    },
+    async [ORCHESTRATION_TICK]({ orchestrationId }) {
+      await tickOrchestration(prisma, orchestrationId);
+    },
+    async "review.github_pull"(job) {
+      await syncGithubPull(prisma, job);
+    },
+    async "review.check_run"(job) {
+      await recordCheckRun(prisma, job);
+    },
+    async "review.axes"(job) {
+      await runAxes(prisma, job, signal);
+    },
+  };
+  return Object.fromEntries(
+    (Object.keys(handlers) as JobKind[]).map((kind) => {
+      const handle = handlers[kind] as (payload: unknown) => Promise<void>;
+      return [kind, (payload: Record<string, unknown>) => handle(JOB_KINDS[kind].parse(payload))];
+    }),
+  );
+}
