@@ -11,6 +11,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Most test time waits on PostgreSQL, git and the sandbox, not the CPU: on a 2-core machine the
+    // default (one worker) leaves the machine idle. Three overlap that waiting.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -32,8 +35,7 @@ export default defineConfig({
           setupFiles: ["tests/support/db-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Files share one database and truncate between them.
-          fileParallelism: false,
+          // Each worker has its own copy of the database and empties it before every file (db-setup.ts).
         },
       },
     ],

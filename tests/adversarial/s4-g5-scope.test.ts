@@ -157,14 +157,22 @@ const MCP_URL = new URL("http://gatehouse.test/api/mcp");
 async function useMcp(userId: string) {
   const { prisma } = await testDatabase();
   const { secret } = await createMcpToken(prisma, userId, { name: "laptop" });
+  // The client also sends requests it does not wait for (the GET that opens its notification
+  // stream); each refreshes presence, so all of them must be done before a test ages it.
+  const inFlight: Promise<unknown>[] = [];
   const transport = new StreamableHTTPClientTransport(MCP_URL, {
     requestInit: { headers: { authorization: `Bearer ${secret}` } },
-    fetch: (input, init) => handleMcpRequest(prisma, new Request(input, init)),
+    fetch: (input, init) => {
+      const answer = handleMcpRequest(prisma, new Request(input, init));
+      inFlight.push(answer.catch(() => undefined));
+      return answer;
+    },
   });
   const client = new Client({ name: "g5-test", version: "1.0.0" });
   await client.connect(transport);
   await client.listTools();
   await client.close();
+  await Promise.all(inFlight);
 }
 
 /** A room at autonomy "ask" whose agent makes one write call (post_comment), which needs a person. */

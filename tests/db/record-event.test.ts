@@ -53,6 +53,6 @@ describe("room events", () => {
     it("a recorded event reaches listeners with its id, after its transaction commits (PGlite)", async () => {
       lite = await openDatabase({ url: null, dataDir: "memory://", migrate: true });
       await proveNotices(lite);
-    });
+    }, 180_000); // PGlite runs every migration in WebAssembly first: slow on a busy machine
   });
 });

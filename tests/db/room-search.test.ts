@@ -84,6 +84,6 @@ describe("find in a room", () => {
       lite = await openDatabase({ url: null, dataDir: "memory://", migrate: true });
       expect(lite.kind).toBe("pglite");
       await proveSearch(lite);
-    });
+    }, 180_000); // PGlite runs every migration in WebAssembly first: slow on a busy machine
   });
 });

@@ -1,7 +1,9 @@
 /**
- * One fresh PostgreSQL database per test run, migrated with the project's own
- * runner and dropped afterwards. TEST_DATABASE_ADMIN_URL points at a database
- * we may CREATE DATABASE from (default: the local server's `postgres`).
+ * One fresh PostgreSQL database per test run, migrated once with the project's
+ * own runner. Each test worker then works in its own copy (see db-setup.ts), so
+ * files run in parallel without seeing each other's rows; every copy is dropped
+ * afterwards. TEST_DATABASE_ADMIN_URL points at a database we may CREATE
+ * DATABASE from (default: the local server's `postgres`).
  */
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -9,7 +11,9 @@ import { migrate, pgRunner } from "../../lib/db/migrate";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    databaseUrl: string;
+    /** the migrated database each worker copies */
+    templateDatabase: string;
+    adminDatabaseUrl: string;
   }
 }
 
@@ -26,11 +30,16 @@ export default async function setup(project: TestProject) {
   await client.connect();
   await migrate(pgRunner(client));
   await client.end();
-  project.provide("databaseUrl", url.toString());
+  project.provide("templateDatabase", name);
+  project.provide("adminDatabaseUrl", adminUrl);
 
   return async () => {
     if (process.env.KEEP_TEST_DB) return void (await admin.end());
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${name}%`]);
+    // Copies first: the template cannot be dropped while it is being copied from.
+    for (const { datname } of rows.sort((a, b) => b.datname.length - a.datname.length)) {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
     await admin.end();
   };
 }
