@@ -8,7 +8,8 @@ import type { Prisma, PrismaClient } from "../db/generated/client";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
 import { worktreeGit } from "../repos/mirror-paths";
 import type { TodoItem } from "../tools/services";
-import type { CallRecord, HarnessStore, RunCheckpoint, RunRecord, RunStatus } from "./types";
+import { readCheckpoint } from "./checkpoint";
+import type { CallRecord, HarnessStore, RunRecord, RunStatus } from "./types";
 
 const TERMINAL: RunStatus[] = ["succeeded", "failed", "cancelled"];
 
@@ -52,6 +53,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
     async loadRun(runId) {
       const run = await prisma.run.findUnique({ where: { id: runId }, include: { room: { select: { workspaceId: true } } } });
       if (!run) return null;
+      const read = readCheckpoint(run.state);
       return {
         id: run.id,
         workspaceId: run.workspaceId,
@@ -59,7 +61,8 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
         roomId: run.room?.workspaceId === run.workspaceId ? run.roomId : null,
         agentId: run.agentId,
         status: run.status,
-        checkpoint: (run.state as unknown as RunCheckpoint | null) ?? null,
+        checkpoint: read?.ok ? read.checkpoint : null,
+        ...(read && !read.ok ? { unreadable: read.reason } : {}),
       } satisfies RunRecord;
     },
 
@@ -92,6 +95,13 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
           // Parking or finishing hands the run back; running renews the lease.
           ...(releases ? { leaseOwner: null, leaseUntil: null } : { leaseUntil: leaseUntil() }),
         },
+      });
+    },
+
+    async failRun(runId, error) {
+      await prisma.run.update({
+        where: { id: runId },
+        data: { status: "failed", error, outcome: null, finishedAt: new Date(), leaseOwner: null, leaseUntil: null },
       });
     },
 
