@@ -7,7 +7,7 @@ import "server-only";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
 import { worktreeGit } from "../repos/mirror-paths";
-import type { TodoItem } from "../tools/services";
+import { readStoredTodos } from "../tools/todo-write";
 import { readCheckpoint } from "./checkpoint";
 import type { CallRecord, HarnessStore, RunRecord, RunStatus } from "./types";
 
@@ -189,7 +189,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
 
     async todos(workspaceId, roomId) {
       const room = await prisma.room.findFirst({ where: { id: roomId, workspaceId }, select: { todos: true } });
-      return (room?.todos as TodoItem[] | null) ?? [];
+      return readStoredTodos(room?.todos);
     },
   };
 }

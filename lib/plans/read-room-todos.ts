@@ -3,9 +3,10 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import type { TodoItem } from "../tools/services";
+import { readStoredTodos } from "../tools/todo-write";
 
 export async function readRoomTodos(prisma: PrismaClient, scope: { workspaceId: string; roomId: string }): Promise<TodoItem[]> {
   const room = await prisma.room.findFirst({ where: { id: scope.roomId, workspaceId: scope.workspaceId }, select: { todos: true } });
   if (!room) throw notFound("That room");
-  return (room.todos as TodoItem[] | null) ?? [];
+  return readStoredTodos(room.todos);
 }

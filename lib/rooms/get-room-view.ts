@@ -8,6 +8,7 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
+import { readStoredTodos } from "../tools/todo-write";
 
 export async function getRoomView(prisma: PrismaClient, workspaceId: string, roomId: string) {
   const room = await prisma.room.findFirst({
@@ -32,7 +33,7 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
       branch: room.branch,
       hasWorktree: Boolean(room.worktreePath),
       pullRequestId: room.pullRequestId,
-      todos: (room.todos as { content: string; status: string }[] | null) ?? [],
+      todos: readStoredTodos(room.todos),
       repository: room.repository,
       agent: room.agent ? { id: room.agent.id, name: room.agent.name, provider: room.agent.provider, model: room.agent.model } : null,
     },

@@ -1,10 +1,19 @@
 import { z } from "zod";
+import type { TodoItem } from "./services";
 import type { ToolDefinition } from "./types";
 
 const todoItem = z.strictObject({
   content: z.string().trim().min(1).max(500),
   status: z.enum(["pending", "in_progress", "completed"]),
 });
+
+const storedTodos = z.array(z.object({ content: z.string(), status: todoItem.shape.status }));
+
+/** `Room.todos` as stored; a list of a shape this build does not know reads as empty. */
+export function readStoredTodos(stored: unknown): TodoItem[] {
+  const parsed = storedTodos.safeParse(stored ?? []);
+  return parsed.success ? parsed.data : [];
+}
 
 /** A1: the whole list is replaced; at most one item may be in progress. */
 export const todoWriteInput = z.strictObject({
