@@ -6,6 +6,11 @@ import "server-only";
  * Writes through this process invalidate at once (read-your-writes); writes
  * from workers arrive by NOTIFY within milliseconds. A short TTL bounds
  * anything that changes without an event.
+ *
+ * A read of one room (its view) depends only on that room's events, so it is
+ * kept while other rooms of the workspace are busy: a run in one room does not
+ * make every other room's view recompute. Writes through this process still
+ * invalidate everything of their workspace.
  */
 import { getDatabase } from "@/lib/db/client";
 import { getEventHub } from "@/lib/events/event-hub";
@@ -15,7 +20,7 @@ const MAX_ENTRIES = 2_000;
 
 interface Entry {
   value: unknown;
-  version: number;
+  version: string;
   expires: number;
 }
 
@@ -24,26 +29,40 @@ const globalForCache = globalThis as unknown as {
 };
 const cache = (globalForCache.gatehouseReadCache ??= { entries: new Map(), versions: new Map(), wired: null });
 
-function versionOf(workspaceId: string): number {
-  return cache.versions.get(workspaceId) ?? 0;
+function versionOf(key: string): number {
+  return cache.versions.get(key) ?? 0;
 }
 
-/** Marks everything cached for a workspace stale. */
+function bump(key: string): void {
+  cache.versions.set(key, versionOf(key) + 1);
+}
+
+/** Marks everything cached for a workspace stale (a write through this process). */
 export function invalidateWorkspace(workspaceId: string): void {
-  cache.versions.set(workspaceId, versionOf(workspaceId) + 1);
+  bump(workspaceId);
+  bump(`writes:${workspaceId}`);
+}
+
+/** What an entry was computed under: any stored event of the workspace, or only writes here and its room's events. */
+function versionFor(workspaceId: string, roomId: string | undefined): string {
+  return roomId ? `${versionOf(`writes:${workspaceId}`)}:${versionOf(`room:${roomId}`)}` : String(versionOf(workspaceId));
 }
 
 function wire(): Promise<void> {
   cache.wired ??= getEventHub(getDatabase).then((hub) => {
-    hub.onStored((notice) => invalidateWorkspace(notice.workspaceId));
+    hub.onStored((notice) => {
+      bump(notice.workspaceId);
+      if (notice.roomId) bump(`room:${notice.roomId}`);
+    });
   });
   return cache.wired;
 }
 
-export async function cachedRead<T>(workspaceId: string, key: string, compute: () => Promise<T>): Promise<T> {
+/** `scope.roomId`: the value depends only on that room's events (and on writes made through this process). */
+export async function cachedRead<T>(workspaceId: string, key: string, compute: () => Promise<T>, scope?: { roomId: string }): Promise<T> {
   await wire();
   const fullKey = `${workspaceId}:${key}`;
-  const version = versionOf(workspaceId);
+  const version = versionFor(workspaceId, scope?.roomId);
   const hit = cache.entries.get(fullKey);
   if (hit && hit.version === version && hit.expires > Date.now()) return hit.value as T;
   const value = await compute();

@@ -9,7 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, type ReactNode } from "react";
 import type { ApprovalView } from "@/lib/approvals/list-approvals";
 import { ConnectionStatus } from "@/components/live/connection-status";
-import type { LiveEvent } from "@/components/live/live-event";
+import type { StreamEvent } from "@/lib/events/catalogue";
 import { useEventStream } from "@/components/live/use-event-stream";
 import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { roomKeys } from "@/components/rooms/keys";
@@ -31,7 +31,7 @@ export function InboxView({
   const approvals = useApprovals(slug, "all", initialApprovals);
   const refetch = useSerialRefetch(approvalKeys.list(slug, "all"));
   const onEvent = useCallback(
-    (event: LiveEvent) => {
+    (event: StreamEvent) => {
       if (!event.type.startsWith("approval.") && event.type !== "run.finished" && event.type !== "plan.submitted") return;
       refetch();
       void queryClient.invalidateQueries({ queryKey: roomKeys.list(slug) });

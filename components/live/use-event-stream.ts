@@ -11,7 +11,7 @@
  * online or the person asks.
  */
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
-import { LIVE_EVENT_TYPES, type LiveEvent } from "./live-event";
+import { parseStreamEvent, ROOM_EVENT_TYPES, type StreamEvent } from "@/lib/events/catalogue";
 
 export type StreamState = "connecting" | "open" | "reconnecting" | "offline";
 
@@ -32,8 +32,8 @@ const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 export function useEventStream(
   url: string | null,
   after: string | null | undefined,
-  onEvent: (event: LiveEvent) => void,
-  eventTypes: readonly string[] = LIVE_EVENT_TYPES,
+  onEvent: (event: StreamEvent) => void,
+  eventTypes: readonly string[] = ROOM_EVENT_TYPES,
 ): EventStreamStatus {
   const [state, setState] = useState<StreamState>("connecting");
   const [retryAt, setRetryAt] = useState<number | null>(null);
@@ -52,12 +52,14 @@ export function useEventStream(
     setRetryAt(null);
 
     const listener = (message: MessageEvent<string>) => {
-      let event: LiveEvent;
+      let event: StreamEvent | null;
       try {
-        event = JSON.parse(message.data) as LiveEvent;
+        event = parseStreamEvent(JSON.parse(message.data));
       } catch {
         return;
       }
+      // An event outside the catalogue (a newer server's) is not ours to interpret.
+      if (!event) return;
       if (event.id) lastId.current = event.id;
       deliver(event);
     };

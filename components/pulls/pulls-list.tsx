@@ -8,7 +8,7 @@ import Link from "next/link";
 import { useCallback, useState } from "react";
 import type { RepositoryView } from "@/lib/repositories/schemas";
 import { ConnectionStatus } from "@/components/live/connection-status";
-import type { LiveEvent } from "@/components/live/live-event";
+import { REVIEW_EVENT_TYPES, type StreamEvent } from "@/lib/events/catalogue";
 import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { Button } from "@/components/ui/button";
 import { RefetchError } from "@/components/ui/refetch-error";
@@ -20,7 +20,6 @@ import { OpenPullDialog } from "./open-pull-dialog";
 import { usePulls } from "./pull-hooks";
 import type { PullRequestSummary } from "./pull-types";
 import { useEventStream } from "@/components/live/use-event-stream";
-import { REVIEW_EVENT_TYPES } from "./review-event-types";
 import { VerdictBadge } from "./verdict-badge";
 
 export function PullsList({
@@ -34,7 +33,7 @@ export function PullsList({
   const [opening, setOpening] = useState(false);
   const refetch = useSerialRefetch(pullKeys.list(slug), 400);
   const onEvent = useCallback(
-    (event: LiveEvent) => {
+    (event: StreamEvent) => {
       if (event.id && !event.type.startsWith("run.")) refetch();
     },
     [refetch],

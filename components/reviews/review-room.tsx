@@ -11,7 +11,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
-import { dataString, type LiveEvent } from "@/components/live/live-event";
+import { REVIEW_EVENT_TYPES, type StreamEvent } from "@/lib/events/catalogue";
 import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
@@ -21,7 +21,6 @@ import { PullHeader } from "@/components/pulls/pull-header";
 import { usePull, usePullDiff } from "@/components/pulls/pull-hooks";
 import type { FindingView, PullRequestDetail } from "@/components/pulls/pull-types";
 import { useEventStream } from "@/components/live/use-event-stream";
-import { REVIEW_EVENT_TYPES } from "@/components/pulls/review-event-types";
 import { workspaceApi } from "@/components/workspaces/keys";
 import type { DiffTarget } from "./diff-file";
 import { filePath } from "./diff-rows";
@@ -65,16 +64,15 @@ export function ReviewRoom({
   const refetchDetail = useSerialRefetch(pullKeys.view(slug, pullId), 250);
   const refetchFindings = useSerialRefetch(pullKeys.findings(slug, pullId), 250);
   const onEvent = useCallback(
-    (event: LiveEvent) => {
-      const about = dataString(event, "pullRequestId");
+    (event: StreamEvent) => {
+      const about = "pullRequestId" in event.data ? event.data.pullRequestId : undefined;
       if (about && about !== pullId) return;
       switch (event.type) {
         case "finding.created":
         case "finding.updated": {
           refetchFindings();
           refetchDetail();
-          const findingId = dataString(event, "findingId");
-          if (findingId) void queryClient.invalidateQueries({ queryKey: pullKeys.finding(slug, pullId, findingId) });
+          void queryClient.invalidateQueries({ queryKey: pullKeys.finding(slug, pullId, event.data.findingId) });
           return;
         }
         case "pull.head_changed":

@@ -19,7 +19,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from "react";
 import type { RoomSearchResult } from "@/lib/rooms/search-room";
-import { dataString, type LiveEvent } from "@/components/live/live-event";
+import type { StreamEvent } from "@/lib/events/catalogue";
 import { useEventStream } from "@/components/live/use-event-stream";
 import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { Button } from "@/components/ui/button";
@@ -150,40 +150,40 @@ export function RoomPage({
   const refresh = useSerialRefetch(roomKeys.view(slug, roomId));
 
   const onEvent = useCallback(
-    (event: LiveEvent) => {
+    (event: StreamEvent) => {
       const runId = event.runId;
       switch (event.type) {
         case "text.delta": {
-          const delta = dataString(event, "delta");
+          const delta = event.data.delta;
           if (runId && delta) dispatch({ type: "delta", runId, delta });
           return;
         }
         case "message": {
-          const text = dataString(event, "text");
+          const text = event.data.text;
           if (runId && text) dispatch({ type: "message", runId, text });
           break;
         }
         case "tool.call": {
-          const callId = dataString(event, "callId");
+          const callId = event.data.callId;
           if (runId && callId) dispatch({ type: "call", runId, callId });
           break;
         }
         case "run.finished": {
           if (runId) dispatch({ type: "finished", runId });
-          const status = dataString(event, "status") ?? "finished";
+          const status = event.data.status || "finished";
           setAnnouncement(`${agentName}'s run ${RUN_DONE[status] ?? status}.`);
           void queryClient.invalidateQueries({ queryKey: roomKeys.list(slug) });
           break;
         }
         case "approval.requested":
-          setAnnouncement(`Approval needed: ${dataString(event, "summary") ?? dataString(event, "tool") ?? "a tool call"}.`);
+          setAnnouncement(`Approval needed: ${event.data.summary || event.data.tool || "a tool call"}.`);
           void queryClient.invalidateQueries({ queryKey: approvalKeys.all(slug) });
           break;
         case "approval.decided":
           void queryClient.invalidateQueries({ queryKey: approvalKeys.all(slug) });
           break;
         case "question":
-          setAnnouncement(`${agentName} asks: ${dataString(event, "prompt") ?? "a question"}`);
+          setAnnouncement(`${agentName} asks: ${event.data.prompt || "a question"}`);
           break;
         case "room.mode_changed":
         case "room.updated":

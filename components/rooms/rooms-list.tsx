@@ -10,7 +10,7 @@ import type { AgentView } from "@/lib/agents/schemas";
 import type { RepositoryView } from "@/lib/repositories/schemas";
 import type { RoomListItem } from "@/lib/rooms/list-rooms";
 import { ConnectionStatus } from "@/components/live/connection-status";
-import type { LiveEvent } from "@/components/live/live-event";
+import type { StreamEvent } from "@/lib/events/catalogue";
 import { useEventStream } from "@/components/live/use-event-stream";
 import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { approvalKeys } from "@/components/inbox/keys";
@@ -47,7 +47,7 @@ export function RoomsList({
   const [creating, setCreating] = useState(false);
   const refetch = useSerialRefetch(roomKeys.list(slug));
   const onEvent = useCallback(
-    (event: LiveEvent) => {
+    (event: StreamEvent) => {
       if (!event.id) return;
       refetch();
       if (event.type.startsWith("approval.")) void queryClient.invalidateQueries({ queryKey: approvalKeys.all(slug) });

@@ -138,7 +138,8 @@ export function toAgentView(row: {
     baseUrl: row.baseUrl,
     hasApiKey: row.apiKey !== null,
     moduleAllowlist: row.restrictModules ? row.moduleAllowlist : null,
-    script: (row.script ?? null) as Script | null,
+    // A stored script this build cannot read shows as none (the run itself refuses it with the reason).
+    script: row.script === null ? null : (scriptSchema.safeParse(row.script).data ?? null),
     createdAt: row.createdAt.toISOString(),
   };
 }

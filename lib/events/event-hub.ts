@@ -5,17 +5,8 @@ import "server-only";
  * room's subscribers, so a thousand viewers of a room cost one query per event.
  */
 import type { Database } from "../db/client";
+import { parseStreamEvent, type StreamEvent } from "./catalogue";
 import { EVENTS_CHANNEL, type EventNotice } from "./record-event";
-
-export interface StreamEvent {
-  /** SSE id; absent for ephemeral deltas */
-  id?: string;
-  type: string;
-  roomId: string | null;
-  runId: string | null;
-  data: unknown;
-  createdAt?: string;
-}
 
 export interface Subscription {
   /** "room:<id>" or "workspace:<id>" */
@@ -47,8 +38,9 @@ function whereOf(topic: string) {
   return scope === "room" ? { roomId: id } : { workspaceId: id };
 }
 
-function toStreamEvent(row: { id: bigint; type: string; roomId: string | null; runId: string | null; data: unknown; createdAt: Date }): StreamEvent {
-  return { id: row.id.toString(), type: row.type, roomId: row.roomId, runId: row.runId, data: row.data, createdAt: row.createdAt.toISOString() };
+/** A stored row as the stream carries it; null (and skipped) when its shape left the catalogue. */
+function toStreamEvent(row: { id: bigint; type: string; roomId: string | null; runId: string | null; data: unknown; createdAt: Date }): StreamEvent | null {
+  return parseStreamEvent({ id: row.id.toString(), type: row.type, roomId: row.roomId, runId: row.runId, data: row.data, createdAt: row.createdAt.toISOString() });
 }
 
 export async function createEventHub(db: Database): Promise<EventHub> {
@@ -64,6 +56,7 @@ export async function createEventHub(db: Database): Promise<EventHub> {
     for (const row of rows) {
       state.fetched = row.id;
       const event = toStreamEvent(row);
+      if (!event) continue;
       for (const sub of state.subscribers) sub.deliver(event);
     }
     if (rows.length === 500) state.pending = true;
@@ -128,7 +121,7 @@ export async function createEventHub(db: Database): Promise<EventHub> {
         orderBy: { id: "asc" },
         take: limit,
       });
-      return rows.map(toStreamEvent);
+      return rows.map(toStreamEvent).filter((event) => event !== null);
     },
     onStored(listener) {
       storedListeners.add(listener);

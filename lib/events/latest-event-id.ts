@@ -6,7 +6,7 @@
  */
 import type { PrismaClient } from "../db/generated/client";
 
-export async function latestEventId(prisma: Pick<PrismaClient, "runEvent">, scope: { workspaceId: string } | { roomId: string }): Promise<string> {
+export async function latestEventId(prisma: Pick<PrismaClient, "runEvent">, scope: { workspaceId: string } | { roomId: string; workspaceId?: string }): Promise<string> {
   const latest = await prisma.runEvent.findFirst({ where: scope, orderBy: { id: "desc" }, select: { id: true } });
   return latest?.id.toString() ?? "0";
 }

@@ -6,7 +6,8 @@ import "server-only";
  * H5: the server can end a stream (`closeSignal`, e.g. the person lost access);
  * from that moment nothing more is sent on it.
  */
-import type { EventHub, StreamEvent } from "./event-hub";
+import type { StreamEvent } from "./catalogue";
+import type { EventHub } from "./event-hub";
 
 export interface OpenStreamOptions {
   hub: EventHub;

@@ -10,19 +10,19 @@ import "server-only";
  * run can land in another workspace's room or its stream.
  */
 import type { PrismaClient } from "../db/generated/client";
-import { notFound } from "../errors/app-error";
+import { AppError, notFound } from "../errors/app-error";
+import { roomEvent, type RoomEvent } from "./catalogue";
 
 export const EVENTS_CHANNEL = "gatehouse_events";
 
 type Sql = Pick<PrismaClient, "$queryRaw">;
 
-export interface RoomEventInput {
+/** A catalogue event and where it happened. */
+export type RoomEventInput = RoomEvent & {
   workspaceId: string;
   roomId: string | null;
   runId?: string | null;
-  type: string;
-  data: Record<string, unknown>;
-}
+};
 
 /** What travels over NOTIFY (kept far below PostgreSQL's 8 kB payload limit). */
 export type EventNotice =
@@ -36,10 +36,15 @@ export type EventNotice =
  */
 export async function recordEvent(sql: Sql, event: RoomEventInput): Promise<bigint> {
   const { workspaceId, roomId } = event;
+  // The type check covers literal callers; data built at run time (harness events) is checked here.
+  const parsed = roomEvent.safeParse({ type: event.type, data: event.data });
+  if (!parsed.success) throw new AppError("internal", `Event "${event.type}" does not match the event catalogue: ${parsed.error.issues.map((i) => `${i.path.join(".") || "event"}: ${i.message}`).join("; ")}`);
+  if (parsed.data.type === "text.delta") throw new AppError("internal", "Text deltas are published, never stored.");
+  const { type, data } = parsed.data;
   const rows = await sql.$queryRaw<{ id: bigint | string | number }[]>`
     WITH "row" AS (
       INSERT INTO "RunEvent" ("workspaceId", "roomId", "runId", "type", "data")
-      SELECT ${workspaceId}, ${roomId}, ${event.runId ?? null}, ${event.type}, ${JSON.stringify(event.data)}::jsonb
+      SELECT ${workspaceId}, ${roomId}, ${event.runId ?? null}, ${type}, ${JSON.stringify(data)}::jsonb
       WHERE ${roomId}::text IS NULL
          OR EXISTS (SELECT 1 FROM "Room" WHERE "id" = ${roomId} AND "workspaceId" = ${workspaceId})
       RETURNING "id"

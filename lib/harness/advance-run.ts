@@ -26,8 +26,15 @@ export interface AdvanceResult {
 export async function advanceRun(deps: HarnessDeps, runId: string): Promise<AdvanceResult> {
   const run = await deps.store.loadRun(runId);
   if (!run) throw new Error(`run ${runId} does not exist`);
-  if (!run.checkpoint) throw new Error(`run ${runId} has no checkpoint to start from`);
+  if (!run.checkpoint && !run.unreadable) throw new Error(`run ${runId} has no checkpoint to start from`);
   if (!(await deps.store.claimRun(runId))) return { status: run.status, outcome: null, claimed: false };
+  if (!run.checkpoint) {
+    // A5: a checkpoint this build cannot read is never resumed as something else; the run ends, saying why.
+    const error = run.unreadable!;
+    await deps.store.failRun(runId, error);
+    await deps.events.emit({ type: "run.finished", runId, status: "failed", outcome: null, error });
+    return { status: "failed", outcome: null, claimed: true };
+  }
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const checkpoint = run.checkpoint;
 

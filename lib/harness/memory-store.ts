@@ -67,6 +67,12 @@ export function createMemoryStore(): MemoryStore {
       if (extra && "outcome" in extra) run.outcome = extra.outcome;
       if (extra && "error" in extra) run.error = extra.error;
     },
+    async failRun(runId, error) {
+      const run = runs.get(runId)!;
+      run.status = "failed";
+      run.error = error;
+      run.outcome = null;
+    },
     async recordCall(call) {
       const existing = calls.get(key(call.runId, call.callId));
       if (existing) return { ...existing };

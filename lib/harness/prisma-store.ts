@@ -8,8 +8,9 @@ import type { Prisma, PrismaClient } from "../db/generated/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
 import { worktreeGit } from "../repos/mirror-paths";
-import type { TodoItem } from "../rooms/replace-todos";
-import type { CallRecord, HarnessStore, RunCheckpoint, RunRecord, RunStatus } from "./types";
+import { readStoredTodos } from "../rooms/stored-todos";
+import { readCheckpoint } from "./checkpoint";
+import type { CallRecord, HarnessStore, RunRecord, RunStatus } from "./types";
 
 const TERMINAL: RunStatus[] = ["succeeded", "failed", "cancelled"];
 
@@ -49,6 +50,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
     async loadRun(runId) {
       const run = await prisma.run.findUnique({ where: { id: runId }, include: { room: { select: { workspaceId: true } } } });
       if (!run) return null;
+      const read = readCheckpoint(run.state);
       return {
         id: run.id,
         workspaceId: run.workspaceId,
@@ -56,7 +58,8 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
         roomId: run.room?.workspaceId === run.workspaceId ? run.roomId : null,
         agentId: run.agentId,
         status: run.status,
-        checkpoint: (run.state as unknown as RunCheckpoint | null) ?? null,
+        checkpoint: read?.ok ? read.checkpoint : null,
+        ...(read && !read.ok ? { unreadable: read.reason } : {}),
       } satisfies RunRecord;
     },
 
@@ -89,6 +92,13 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
           // Parking or finishing hands the run back; running renews the lease.
           ...(releases ? { leaseOwner: null, leaseUntil: null } : { leaseUntil: leaseUntil() }),
         },
+      });
+    },
+
+    async failRun(runId, error) {
+      await prisma.run.update({
+        where: { id: runId },
+        data: { status: "failed", error, outcome: null, finishedAt: new Date(), leaseOwner: null, leaseUntil: null },
       });
     },
 
@@ -176,7 +186,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
 
     async todos(workspaceId, roomId) {
       const room = await prisma.room.findFirst({ where: { id: roomId, workspaceId }, select: { todos: true } });
-      return (room?.todos as TodoItem[] | null) ?? [];
+      return readStoredTodos(room?.todos);
     },
   };
 }

@@ -30,6 +30,8 @@ export interface CallResult {
 
 /** The durable state of a run: enough to resume it in any process (A5). */
 export interface RunCheckpoint {
+  /** the stored shape's version (lib/harness/checkpoint.ts reads older ones or refuses them) */
+  version: 2;
   messages: ModelMessage[];
   /** model turns taken */
   step: number;
@@ -50,6 +52,8 @@ export interface RunRecord {
   agentId: string | null;
   status: RunStatus;
   checkpoint: RunCheckpoint | null;
+  /** why the stored checkpoint cannot be resumed (a shape this build does not know); the run fails with it */
+  unreadable?: string;
 }
 
 /** How a recorded call stands. "executing" without a result means a worker died mid-call. */
@@ -79,6 +83,8 @@ export interface HarnessStore {
   /** conditional: only a queued or waiting run can be taken; false = someone else has it or it ended */
   claimRun(runId: string): Promise<boolean>;
   saveCheckpoint(runId: string, checkpoint: RunCheckpoint, status: RunStatus, extra?: { mode?: Mode; outcome?: string | null; error?: string | null }): Promise<void>;
+  /** ends a claimed run as failed without touching its stored state (kept as it was, for a person to inspect) */
+  failRun(runId: string, error: string): Promise<void>;
   /** idempotent on (runId, callId): returns the existing record when the call was seen before */
   recordCall(call: CallRecord): Promise<CallRecord>;
   /** conditional: pending → executing; false means it already ran (or is running) elsewhere */

@@ -9,7 +9,7 @@ import "server-only";
  * Idempotent: each update is conditional, so a repeated job changes nothing.
  */
 import type { Database } from "../db/client";
-import type { RunCheckpoint } from "../harness/types";
+import { readCheckpoint } from "../harness/checkpoint";
 import { recordEvent } from "../events/record-event";
 import { enqueueJob } from "../queue/enqueue-job";
 import { orchestrationTickJob } from "./tick-job";
@@ -30,7 +30,8 @@ export async function onRunSettled(db: Pick<Database, "prisma">, runId: string):
   if (!run.ticketId) return;
 
   const succeeded = run.status === "succeeded";
-  const finalText = ((run.state as unknown as RunCheckpoint | null)?.lastText ?? "").trim();
+  const read = readCheckpoint(run.state);
+  const finalText = (read?.ok ? read.checkpoint.lastText : "").trim();
   await prisma.$transaction(async (tx) => {
     const ticket = await tx.ticket.findUnique({ where: { id: run.ticketId! }, select: { id: true, key: true, orchestrationId: true } });
     if (!ticket) return;

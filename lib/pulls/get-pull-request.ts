@@ -11,6 +11,7 @@ import { notFound } from "../errors/app-error";
 import { pickAxisResults, type AxisTableRow } from "../reviews/pick-axis-results";
 import { readAxesAt } from "../reviews/read-axes-at";
 import type { AxisDeclaration } from "../reviews/schemas";
+import { readExplanation } from "../reviews/stored-explanation";
 import type { ReviewExplanation } from "../reviews/store-review";
 import { pullInclude, toPullSummaries, type PullRequestSummary } from "./pull-view";
 import { mirrorPath } from "../repos/mirror-paths";
@@ -68,7 +69,7 @@ export async function getPullRequest(prisma: PrismaClient, workspaceId: string, 
 }
 
 function toReviewView(review: { id: string; headSha: string; verdict: Verdict; explanation: unknown; summary: string | null; runId: string | null; createdAt: Date }): ReviewView {
-  const e = (review.explanation ?? {}) as Partial<ReviewExplanation>;
+  const e = readExplanation(review.explanation);
   return {
     id: review.id,
     headSha: review.headSha,

@@ -17,6 +17,7 @@ import "server-only";
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { retryOnUniqueViolation } from "../db/unique-violation";
 import { notFound } from "../errors/app-error";
+import type { RoomEventOf } from "../events/catalogue";
 import { recordEvent } from "../events/record-event";
 import { readFileAt } from "../repos/pull-git";
 import { decideTransition } from "./decide-transition";
@@ -78,7 +79,7 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
   const anchorData = placed
     ? { file: placed.file, startLine: placed.startLine, endLine: placed.endLine, anchorSha: placed.sha, outdated: placed.outdated }
     : {};
-  const room = (type: string, data: Record<string, unknown>) => recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, type, data });
+  const room = (event: RoomEventOf<"finding.created" | "finding.updated">) => recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, ...event });
 
   if (action.action === "create") {
     const created = await tx.finding.create({
@@ -99,7 +100,7 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
       },
     });
     await tx.findingEvent.create({ data: { findingId: created.id, type: "created", actor: ctx.author, data: { headSha: seenAt, runId: ctx.runId } } });
-    await room("finding.created", { pullRequestId: ctx.pullRequestId, findingId: created.id, kind: created.kind, priority: created.priority, title: created.title });
+    await room({ type: "finding.created", data: { pullRequestId: ctx.pullRequestId, findingId: created.id, kind: created.kind, priority: created.priority, title: created.title } });
     return { ok: true, findingId: created.id, status: "created" };
   }
 
@@ -118,7 +119,7 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
       const updated = await tx.finding.updateMany({ where: { id: current.id, status: current.status }, data: { status: decision.nextStatus, statusReason: decision.reason ?? null, ...anchorData } });
       if (updated.count === 1) {
         await tx.findingEvent.create({ data: { findingId: current.id, type: "reopened", actor: ctx.author, data: { reason: action.reason, headSha: seenAt, runId: ctx.runId } } });
-        await room("finding.updated", { pullRequestId: ctx.pullRequestId, findingId: current.id, change: "reopened", status: decision.nextStatus });
+        await room({ type: "finding.updated", data: { pullRequestId: ctx.pullRequestId, findingId: current.id, change: "reopened", status: decision.nextStatus } });
         return { ok: true, findingId: current.id, status: "reopened" };
       }
     }
@@ -132,7 +133,7 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
       data: { headSha: seenAt, runId: ctx.runId, ...(moved ? { from: anchorOf(current), to: anchorOf(placed!) } : {}) },
     },
   });
-  if (moved) await room("finding.updated", { pullRequestId: ctx.pullRequestId, findingId: current.id, change: "remapped" });
+  if (moved) await room({ type: "finding.updated", data: { pullRequestId: ctx.pullRequestId, findingId: current.id, change: "remapped" } });
   return { ok: true, findingId: current.id, status: "kept" };
 }
 

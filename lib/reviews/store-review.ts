@@ -19,6 +19,7 @@ import type { Prisma as Db, PrismaClient, Review } from "../db/generated/client"
 import { recordEvent } from "../events/record-event";
 import { formVerdict, type VerdictOutcome } from "./form-verdict";
 import { readAxesAt } from "./read-axes-at";
+import { readExplanation } from "./stored-explanation";
 import { mirrorPath } from "../repos/mirror-paths";
 
 /** What made a verdict be formed: the review was published, or evidence changed afterwards. */
@@ -113,7 +114,7 @@ async function formAt(
 }
 
 function sameOutcome(latest: Review, outcome: VerdictOutcome): boolean {
-  const previous = latest.explanation as unknown as Partial<ReviewExplanation> | null;
+  const previous = readExplanation(latest.explanation);
   return (
     latest.verdict === outcome.verdict &&
     canonical(previous?.rules ?? null) === canonical(outcome.rules) &&

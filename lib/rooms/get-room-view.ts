@@ -9,19 +9,23 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { latestEventId } from "../events/latest-event-id";
+import { readStoredTodos } from "./stored-todos";
 
 export async function getRoomView(prisma: PrismaClient, workspaceId: string, roomId: string) {
-  const room = await prisma.room.findFirst({
-    where: { id: roomId, workspaceId },
-    include: {
-      repository: { select: { id: true, name: true } },
-      agent: { select: { id: true, name: true, provider: true, model: true, restrictModules: true, moduleAllowlist: true } },
-      conversations: { select: { id: true, title: true, parentId: true, createdAt: true }, orderBy: { createdAt: "asc" } },
-    },
-  });
+  // One round trip's wait instead of three: the reads are independent (a room of another workspace finds no events or approvals either).
+  const [room, lastEventId, approvals] = await Promise.all([
+    prisma.room.findFirst({
+      where: { id: roomId, workspaceId },
+      include: {
+        repository: { select: { id: true, name: true } },
+        agent: { select: { id: true, name: true, provider: true, model: true, restrictModules: true, moduleAllowlist: true } },
+        conversations: { select: { id: true, title: true, parentId: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      },
+    }),
+    latestEventId(prisma, { roomId, workspaceId }),
+    prisma.approval.findMany({ where: { roomId, workspaceId, status: "pending" }, orderBy: { createdAt: "asc" } }),
+  ]);
   if (!room) throw notFound("That room");
-  const lastEventId = await latestEventId(prisma, { roomId });
-  const approvals = await prisma.approval.findMany({ where: { roomId, status: "pending" }, orderBy: { createdAt: "asc" } });
 
   return {
     room: {
@@ -33,7 +37,7 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
       branch: room.branch,
       hasWorktree: Boolean(room.worktreePath),
       pullRequestId: room.pullRequestId,
-      todos: (room.todos as { content: string; status: string }[] | null) ?? [],
+      todos: readStoredTodos(room.todos),
       repository: room.repository,
       agent: room.agent ? { id: room.agent.id, name: room.agent.name, provider: room.agent.provider, model: room.agent.model } : null,
     },

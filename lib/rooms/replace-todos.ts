@@ -4,11 +4,9 @@ import type { Prisma, PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 
-/** One entry of a room's task list (A1). */
-export interface TodoItem {
-  content: string;
-  status: "pending" | "in_progress" | "completed";
-}
+import type { TodoItem } from "./stored-todos";
+
+export type { TodoItem };
 
 export async function replaceTodos(prisma: PrismaClient, ctx: { workspaceId: string; roomId: string; runId: string | null }, todos: TodoItem[]): Promise<void> {
   await prisma.$transaction(async (tx) => {

@@ -5,8 +5,21 @@ import "server-only";
  * model does not cost one NOTIFY per token).
  */
 import type { PrismaClient } from "../db/generated/client";
+import { roomEvent, type RoomEvent, type RoomEventOf } from "../events/catalogue";
 import { publishDelta, recordEvent } from "../events/record-event";
 import type { EventSink, HarnessEvent } from "../harness/types";
+
+type Stored = Exclude<HarnessEvent, { type: "text.delta" }>;
+/** Fails the type check when a harness event's fields stop matching its catalogue entry. */
+type Misfits<E extends Stored> = E extends unknown ? (Omit<E, "type" | "runId"> extends RoomEventOf<E["type"]>["data"] ? never : E["type"]) : never;
+const harnessEventsFitTheCatalogue: [Misfits<Stored>] extends [never] ? true : Misfits<Stored> = true;
+void harnessEventsFitTheCatalogue;
+
+/** The harness event as a catalogue event (checked against it at run time as well). */
+function toRoomEvent(event: Stored, extra: Record<string, unknown> = {}): RoomEvent {
+  const { type, runId: _runId, ...data } = event;
+  return roomEvent.parse({ type, data: { ...data, ...extra } });
+}
 
 const DELTA_FLUSH_MS = 40;
 
@@ -42,17 +55,17 @@ export function createHarnessEventSink(prisma: PrismaClient, scope: SinkScope): 
       }
       // Everything after a delta must arrive after it, so drain the buffer first.
       await flush();
-      const { type, runId, ...data } = event;
+      const runId = event.runId;
       if (event.type === "message" && scope.conversationId) {
         // The agent's words are part of the conversation: they survive a reload and feed the next run.
         const conversationId = scope.conversationId;
         await prisma.$transaction(async (tx) => {
           const message = await tx.message.create({ data: { conversationId, role: "assistant", runId, content: event.text } });
-          await recordEvent(tx, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId, type, data: { ...data, messageId: message.id } });
+          await recordEvent(tx, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId, ...toRoomEvent(event, { messageId: message.id }) });
         });
         return;
       }
-      await recordEvent(prisma, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId, type, data });
+      await recordEvent(prisma, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId, ...toRoomEvent(event) });
     },
   };
 }

@@ -11,15 +11,15 @@ import "server-only";
  * and an Anthropic run stops before any request, saying why.
  */
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { z } from "zod";
 import type { Agent, Workspace } from "../db/generated/client";
 import { modelConfig } from "../models/config";
 import { createModel } from "../models/create-model";
 import { sameEndpoint, serverEndpoint, type KeyedProvider } from "../models/server-endpoints";
 import { createOfflineReviewModel, OFFLINE_REVIEWER_MODEL } from "../reviews/offline/offline-review-model";
 
-interface KeySettings {
-  apiKeys?: { openai_compatible?: string; anthropic?: string };
-}
+/** `Workspace.modelSettings` as stored: the workspace's provider keys. */
+const keySettings = z.object({ apiKeys: z.object({ openai_compatible: z.string().optional(), anthropic: z.string().optional() }).optional() });
 
 type AgentModel = Pick<Agent, "name" | "provider" | "model" | "baseUrl" | "script" | "apiKey">;
 
@@ -44,7 +44,8 @@ export function modelForAgent(agent: AgentModel, workspace: Pick<Workspace, "mod
   if (agent.provider === "scripted") {
     return createModel(modelConfig.parse({ provider: "scripted", model: agent.model, script: agent.script ?? { scenarios: [] } }));
   }
-  const keys = (workspace.modelSettings as KeySettings | null)?.apiKeys ?? {};
+  const settings = keySettings.safeParse(workspace.modelSettings ?? {});
+  const keys = (settings.success ? settings.data.apiKeys : undefined) ?? {};
   const provider: KeyedProvider = agent.provider;
   const baseUrl = agent.baseUrl ?? serverEndpoint(provider).baseUrl;
   const apiKey = keyFor({ ...agent, provider }, baseUrl, keys[provider]);

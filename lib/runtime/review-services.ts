@@ -6,6 +6,7 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import type { ToolServices } from "../tools/services";
+import { z } from "zod";
 import { ToolError } from "../errors/tool-error";
 import type { ReviewRequestMeta } from "../reviews/queue-review";
 import { addFinding } from "../reviews/add-finding";
@@ -44,12 +45,15 @@ export function reviewServices(prisma: PrismaClient, scope: ReviewScope): ToolSe
   };
 }
 
+/** The part of a stored `ReviewRequestMeta` a review run needs. */
+const requestedHead = z.object({ kind: z.literal("review_request"), headSha: z.string() }) satisfies z.ZodType<Pick<ReviewRequestMeta, "kind" | "headSha">>;
+
 /** The head a review run was asked to review (its request message says), so its anchors are read there. */
 async function headOfRun(prisma: PrismaClient, runId: string | null): Promise<string | undefined> {
   if (!runId) return undefined;
   const run = await prisma.run.findUnique({ where: { id: runId }, select: { triggerMessageId: true } });
   if (!run?.triggerMessageId) return undefined;
   const message = await prisma.message.findUnique({ where: { id: run.triggerMessageId }, select: { meta: true } });
-  const meta = message?.meta as Partial<ReviewRequestMeta> | null;
-  return meta?.kind === "review_request" && typeof meta.headSha === "string" ? meta.headSha : undefined;
+  const meta = requestedHead.safeParse(message?.meta);
+  return meta.success ? meta.data.headSha : undefined;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { TodoItem } from "../rooms/replace-todos";
 import type { ToolServices } from "./services";
 import { noRoomServices } from "./services";
+import { readStoredTodos } from "../rooms/stored-todos";
 import { todoWriteInput, todoWriteTool } from "./todo-write";
 import type { ToolContext } from "./types";
 
@@ -38,5 +39,15 @@ describe("todo_write", () => {
   it("A1, X3: todo_write is a pinned meta-tool, available in every mode", () => {
     expect(todoWriteTool.scope).toBe("meta");
     expect(todoWriteTool.tier).toBe("read");
+  });
+});
+
+describe("the stored task list", () => {
+  it("A1: a room's stored list reads back as it was written, and a list of an unknown shape reads as empty", () => {
+    const list = [{ content: "Read the code", status: "completed" }, { content: "Fix it", status: "in_progress" }];
+    expect(readStoredTodos(list)).toEqual(list);
+    expect(readStoredTodos(null)).toEqual([]);
+    expect(readStoredTodos([{ content: "x", status: "blocked" }])).toEqual([]);
+    expect(readStoredTodos({ todos: list })).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { todoStatus } from "../rooms/stored-todos";
 import type { ToolDefinition } from "./types";
 
 const todoItem = z.strictObject({
   content: z.string().trim().min(1).max(500),
-  status: z.enum(["pending", "in_progress", "completed"]),
+  status: todoStatus,
 });
 
 /** A1: the whole list is replaced; at most one item may be in progress. */

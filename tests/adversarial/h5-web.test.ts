@@ -128,14 +128,14 @@ describe("H5 access changes reach every process", () => {
     const roomStream = read(await call(roomEvents.GET, { workspace: ws.slug, roomId: room.id }, { headers: { cookie } }));
     const wsStream = read(await call(workspaceEvents.GET, { workspace: ws.slug }, { headers: { cookie } }));
 
-    await recordEvent(elsewhere.prisma, { workspaceId: ws.id, roomId: room.id, type: "room.updated", data: { n: 1 } });
+    await recordEvent(elsewhere.prisma, { workspaceId: ws.id, roomId: room.id, type: "room.updated", data: { mode: "chat", via: "first" } });
     await expect.poll(() => [roomStream.events().length, wsStream.events().length], { timeout: 10_000 }).toEqual([1, 1]);
 
     const membership = await db.prisma.membership.findFirstOrThrow({ where: { userId: member.id, workspaceId: ws.id } });
     await removeMember(elsewhere.prisma, { workspaceId: ws.id, userId: owner.id, role: "owner" }, membership.id);
     await expect.poll(() => [roomStream.state.ended, wsStream.state.ended], { timeout: 10_000 }).toEqual([true, true]);
 
-    await recordEvent(elsewhere.prisma, { workspaceId: ws.id, roomId: room.id, type: "room.updated", data: { n: 2 } });
+    await recordEvent(elsewhere.prisma, { workspaceId: ws.id, roomId: room.id, type: "room.updated", data: { mode: "chat", via: "second" } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect([roomStream.events().length, wsStream.events().length]).toEqual([1, 1]);
     expect((await call(roomEvents.GET, { workspace: ws.slug, roomId: room.id }, { headers: { cookie } })).status).toBe(404);

@@ -11,7 +11,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventHub, type StreamEvent } from "../../lib/events/event-hub";
+import type { StreamEvent } from "../../lib/events/catalogue";
+import { createEventHub } from "../../lib/events/event-hub";
 import { recordEvent } from "../../lib/events/record-event";
 import { createMcpToken } from "../../lib/mcp/create-mcp-token";
 import { handleMcpRequest } from "../../lib/mcp/handle-mcp-request";
@@ -114,9 +115,9 @@ describe("S4: a room id from another workspace is no room", () => {
     expect(runEvents.find((e) => e.type === "run.started")?.data).toMatchObject({ mode: "chat" });
 
     // A legitimate event in B marks the point by which anything stray would have arrived.
-    await recordEvent(prisma, { workspaceId: b.workspace.id, roomId: b.room.id, type: "test.sentinel", data: {} });
-    await waitFor("the sentinel", async () => delivered.some((e) => e.type === "test.sentinel"));
-    expect(delivered.map((e) => e.type)).toEqual(["test.sentinel"]);
+    await recordEvent(prisma, { workspaceId: b.workspace.id, roomId: b.room.id, type: "room.updated", data: { mode: "chat", via: "sentinel" } });
+    await waitFor("the sentinel", async () => delivered.some((e) => e.type === "room.updated"));
+    expect(delivered.map((e) => [e.type, e.data])).toEqual([["room.updated", { mode: "chat", via: "sentinel" }]]);
   });
 
   it("S4: every room-scoped write a run can reach checks the room's workspace, and a refused one leaves nothing behind", async () => {
@@ -135,7 +136,7 @@ describe("S4: a room id from another workspace is no room", () => {
       ["proposal", () => recordProposal(prisma, ctx, { goal: "x", roles: [], tickets: [] } as unknown as Parameters<typeof recordProposal>[2])],
       ["ticket", () => fileTicket(prisma, ctx, { title: "planted", description: "planted" })],
       ["finding", () => createToolServices(prisma, { ...ctx, runId: "stray-run", author: "agent:x" }).reviews.addNode(FINDING)],
-      ["event", () => recordEvent(prisma, { workspaceId: a.id, roomId: b.room.id, type: "planted", data: {} })],
+      ["event", () => recordEvent(prisma, { workspaceId: a.id, roomId: b.room.id, type: "room.updated", data: { mode: "chat", via: "planted" } })],
     ];
     for (const [what, attempt] of attempts) {
       const error = await attempt().then(

@@ -8,7 +8,7 @@ type Params = { workspace: string; roomId: string };
 
 export const GET = withWorkspace<Params>(
   async ({ prisma, workspace, params }) =>
-    Response.json(await cachedRead(workspace.id, `room:${params.roomId}`, () => getRoomView(prisma, workspace.id, params.roomId))),
+    Response.json(await cachedRead(workspace.id, `room:${params.roomId}`, () => getRoomView(prisma, workspace.id, params.roomId), { roomId: params.roomId })),
   { permission: "read" },
 );
 

@@ -1,0 +1,132 @@
+/**
+ * Every room and workspace event, declared once. The writer (`recordEvent`),
+ * the stream (event hub, SSE) and the client (`useEventStream`) share this
+ * one type, so an event's name or fields cannot drift between them: a caller
+ * passing a wrong shape fails the type check, and one that slips past it
+ * (data built at run time) is refused when it is recorded.
+ *
+ * No server imports: the client derives its listener lists from here.
+ */
+import { z } from "zod";
+
+const id = z.string();
+const by = id.optional();
+
+function event<T extends string, D extends z.ZodRawShape>(type: T, data: D) {
+  return z.object({ type: z.literal(type), data: z.object(data) });
+}
+
+/** A run's progress and the agent's words and calls (the harness emits these). */
+const runEvents = [
+  event("run.queued", { messageId: id }),
+  event("run.started", { mode: z.string() }),
+  event("turn.started", { step: z.number().int(), mode: z.string() }),
+  /** ephemeral: travels by NOTIFY only, never stored */
+  event("text.delta", { delta: z.string() }),
+  /** `messageId` when the words were kept as a message of the conversation */
+  event("message", { text: z.string(), messageId: id.optional() }),
+  event("tool.call", {
+    callId: id,
+    tool: z.string(),
+    tier: z.string(),
+    effects: z.array(z.string()).readonly(),
+    decision: z.string(),
+    reason: z.string(),
+    args: z.unknown(),
+  }),
+  event("tool.result", { callId: id, tool: z.string(), status: z.string(), output: z.unknown(), durationMs: z.number().optional() }),
+  event("question", { callId: id, prompt: z.string() }),
+  event("question.answered", { callId: id }),
+  event("run.nudged", {}),
+  event("run.waiting", { reason: z.string() }),
+  event("run.finished", { status: z.string(), outcome: z.string().nullable(), error: z.string().optional() }),
+] as const;
+
+/** Gates a person decides: per-call approvals (with `callId`) and leaving plan mode (`kind: "plan_exit"`). */
+const approvalEvents = [
+  event("approval.requested", { approvalId: id, summary: z.string(), callId: id.optional(), tool: z.string().optional(), kind: z.string().optional() }),
+  event("approval.decided", { approvalId: id, kind: z.string(), status: z.string(), by }),
+] as const;
+
+const roomChange = { changes: z.record(z.string(), z.unknown()).optional(), mode: z.string(), via: z.string().optional(), by };
+
+/** Rooms, their conversations and task lists. */
+const roomEvents = [
+  event("room.created", { name: z.string(), mode: z.string() }),
+  event("room.mode_changed", roomChange),
+  event("room.updated", roomChange),
+  event("message.created", { messageId: id, conversationId: id.optional() }),
+  event("thread.created", { conversationId: id, parentId: id, title: z.string() }),
+  event("todos.updated", { todos: z.array(z.object({ content: z.string(), status: z.enum(["pending", "in_progress", "completed"]) })) }),
+] as const;
+
+/** Plans, proposals, orchestrations and their tickets. */
+const planEvents = [
+  event("plan.submitted", { planId: id, version: z.number().int(), goal: z.string(), steps: z.number().int() }),
+  event("plan.decided", { planId: id, version: z.number().int(), status: z.string(), by }),
+  event("proposal.created", { proposalId: id }),
+  event("orchestration.started", { orchestrationId: id, planId: id.optional(), proposalId: id.optional(), tickets: z.number().int() }),
+  event("orchestration.retried", { orchestrationId: id, tickets: z.array(z.string()), by }),
+  event("orchestration.finished", { orchestrationId: id, status: z.string() }),
+  event("ticket.created", { ticketId: id, title: z.string() }),
+  event("ticket.started", { orchestrationId: id, key: z.string(), title: z.string() }),
+  event("ticket.blocked", { orchestrationId: id, key: z.string(), reason: z.string() }),
+  event("ticket.finished", { orchestrationId: id, key: z.string(), status: z.string() }),
+] as const;
+
+/** Pull requests, their findings, reviews and gate results. */
+const reviewEvents = [
+  event("pull.opened", { pullRequestId: id, number: z.number().int(), headSha: z.string(), baseSha: z.string(), source: z.string() }),
+  event("pull.head_changed", { pullRequestId: id, from: z.string(), to: z.string(), remapped: z.number().int(), outdated: z.number().int(), unchanged: z.number().int() }),
+  event("finding.created", { pullRequestId: id, findingId: id, kind: z.string(), priority: z.string(), title: z.string() }),
+  event("finding.updated", { pullRequestId: id, findingId: id, change: z.string(), status: z.string().optional(), by }),
+  event("finding.dropped", { pullRequestId: id, droppedFindingId: id, reason: z.string(), author: z.string() }),
+  event("review.published", { pullRequestId: id, reviewId: id, verdict: z.string(), headSha: z.string(), trigger: z.string() }),
+  event("axes.recorded", { pullRequestId: id, headSha: z.string(), axes: z.array(z.string()), source: z.string() }),
+] as const;
+
+/** One event: its `type` and the `data` that type carries. */
+export const roomEvent = z.discriminatedUnion("type", [...runEvents, ...approvalEvents, ...roomEvents, ...planEvents, ...reviewEvents]);
+export type RoomEvent = z.infer<typeof roomEvent>;
+export type RoomEventType = RoomEvent["type"];
+/** The event of one type. */
+export type RoomEventOf<T extends RoomEventType> = Extract<RoomEvent, { type: T }>;
+
+const typesOf = <const E extends readonly { shape: { type: { value: string } } }[]>(events: E) =>
+  events.map((e) => e.shape.type.value) as { [K in keyof E]: E[K]["shape"]["type"]["value"] };
+
+/**
+ * Every event name. EventSource hands named events only to listeners
+ * registered by name, so the client listens to exactly these.
+ */
+export const ROOM_EVENT_TYPES: readonly RoomEventType[] = roomEvent.options.map((option) => option.shape.type.value);
+
+/** What a pull request's pages react to: its own events and whether a reviewer is at work. */
+export const REVIEW_EVENT_TYPES: readonly RoomEventType[] = [
+  ...typesOf(reviewEvents),
+  ...typesOf(runEvents).filter((type) => type === "run.queued" || type === "run.started" || type === "run.waiting" || type === "run.finished"),
+];
+
+/**
+ * One event as a stream carries it, live or replayed after a reconnect (the
+ * SSE `data:` line): the catalogue event with where it happened.
+ */
+export type StreamEvent = RoomEvent & {
+  /** the SSE id; absent for ephemeral text deltas */
+  id?: string;
+  roomId: string | null;
+  runId: string | null;
+  createdAt?: string;
+};
+
+const streamEnvelope = z.object({ id: z.string().optional(), roomId: z.string().nullable(), runId: z.string().nullable(), createdAt: z.string().optional() });
+
+/**
+ * Reads one streamed event; null when it is not in the catalogue (an older or
+ * newer server's event, or a stored row of a shape since retired).
+ */
+export function parseStreamEvent(raw: unknown): StreamEvent | null {
+  const envelope = streamEnvelope.safeParse(raw);
+  const body = roomEvent.safeParse(raw);
+  return envelope.success && body.success ? { ...envelope.data, ...body.data } : null;
+}
