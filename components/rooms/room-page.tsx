@@ -308,7 +308,7 @@ export function RoomPage({
               sending={sendingHere}
               me={me.name}
               agentName={agentName}
-              mode={room.mode}
+              mode={room.profile}
               slug={slug}
               roomId={roomId}
               canWrite={canWrite}
@@ -332,6 +332,7 @@ export function RoomPage({
                 draft={draft}
                 onDraft={setDraft}
                 inputRef={inputRef}
+                modes={view.modes}
               />
             ) : (
               <p data-testid="read-only-note" className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700 dark:bg-zinc-800/70 dark:text-zinc-300">

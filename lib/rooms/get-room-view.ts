@@ -8,6 +8,8 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
+import { profileView } from "../modes/profile-view";
+import { parseStoredPolicy, roomProfile, selectableProfiles } from "../modes/resolve-profile";
 
 export async function getRoomView(prisma: PrismaClient, workspaceId: string, roomId: string) {
   const room = await prisma.room.findFirst({
@@ -16,9 +18,13 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
       repository: { select: { id: true, name: true } },
       agent: { select: { id: true, name: true, provider: true, model: true, restrictModules: true, moduleAllowlist: true } },
       conversations: { select: { id: true, title: true, parentId: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      workspace: { select: { modePolicy: true } },
     },
   });
   if (!room) throw notFound("That room");
+  const policy = parseStoredPolicy(room.workspace.modePolicy);
+  const profile = roomProfile(policy, room);
+  const latestRun = await prisma.run.findFirst({ where: { roomId, fingerprint: { not: null } }, orderBy: { createdAt: "desc" }, select: { fingerprint: true } });
   const latest = await prisma.runEvent.findFirst({ where: { roomId }, orderBy: { id: "desc" }, select: { id: true } });
   const approvals = await prisma.approval.findMany({ where: { roomId, status: "pending" }, orderBy: { createdAt: "asc" } });
 
@@ -26,7 +32,9 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
     room: {
       id: room.id,
       name: room.name,
-      mode: room.mode,
+      /** X1: the mode id (built-in or declared); what it allows is in `profile` */
+      mode: profile.id,
+      profile: profileView(profile),
       autonomy: room.autonomy,
       planShell: room.planShell,
       branch: room.branch,
@@ -36,6 +44,10 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
       repository: room.repository,
       agent: room.agent ? { id: room.agent.id, name: room.agent.name, provider: room.agent.provider, model: room.agent.model } : null,
     },
+    /** X1: the modes a person can switch this room to */
+    modes: selectableProfiles(policy).map(profileView),
+    /** G7: the capability fingerprint of the room's latest run */
+    lastFingerprint: latestRun?.fingerprint ?? null,
     conversations: room.conversations.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
     approvals: approvals.map((a) => ({ id: a.id, kind: a.kind, summary: a.summary, runId: a.runId, createdAt: a.createdAt.toISOString() })),
     lastEventId: latest?.id.toString() ?? "0",
