@@ -42,6 +42,14 @@ export function RoomHeader({
           <ModeBadge profile={room.profile} size="md" />
         </div>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{room.profile.description}</p>
+        {room.lastFingerprint ? (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400" title="G7: a hash of the compiled capability — mode profile, declared grants, workspace grants, agent allowlist, autonomy, mount plan and transport">
+            Last run&apos;s capability fingerprint{" "}
+            <code data-testid="room-fingerprint" className="font-mono">
+              {room.lastFingerprint.slice(0, 12)}
+            </code>
+          </p>
+        ) : null}
         {/* Review rooms (issue 5): the pull request's diff, findings and verdict live in the review view. */}
         {room.pullRequestId ? (
           <Link data-testid="room-pull-link" href={`/w/${slug}/pulls/${room.pullRequestId}`} className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">

@@ -36,6 +36,7 @@ import { Conversation, type HistoryEdge } from "./conversation";
 import { useRefreshNewestPage, useRoomHistory } from "./history-hooks";
 import { roomKeys } from "./keys";
 import { liveTextReducer } from "./live-text";
+import { ModeSwitchBar } from "./mode-switch-bar";
 import { RoomApprovalsPanel } from "./room-approvals-panel";
 import { RoomHeader } from "./room-header";
 import { useRoomView, type PostMessageVars } from "./room-hooks";
@@ -185,6 +186,9 @@ export function RoomPage({
         case "question":
           setAnnouncement(`${agentName} asks: ${dataString(event, "prompt") ?? "a question"}`);
           break;
+        case "room.mode_switch_requested":
+          setAnnouncement(`${agentName} asks to switch to ${dataString(event, "label") ?? "another"} mode; cancel it in the bar above the composer.`);
+          break;
         case "room.mode_changed":
         case "room.updated":
           void queryClient.invalidateQueries({ queryKey: roomKeys.detail(slug, roomId) });
@@ -323,6 +327,7 @@ export function RoomPage({
             />
           )}
           <div className="sticky bottom-0 z-10 -mx-1 bg-gradient-to-t from-white from-80% to-transparent px-1 pt-4 pb-3 dark:from-zinc-950">
+            <ModeSwitchBar approvals={view.approvals} slug={slug} canWrite={canWrite} />
             {canWrite ? (
               <Composer
                 slug={slug}

@@ -35,6 +35,8 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
       /** X1: the mode id (built-in or declared); what it allows is in `profile` */
       mode: profile.id,
       profile: profileView(profile),
+      /** G7: the capability fingerprint the room's latest run ran under */
+      lastFingerprint: latestRun?.fingerprint ?? null,
       autonomy: room.autonomy,
       planShell: room.planShell,
       branch: room.branch,
@@ -46,10 +48,17 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
     },
     /** X1: the modes a person can switch this room to */
     modes: selectableProfiles(policy).map(profileView),
-    /** G7: the capability fingerprint of the room's latest run */
-    lastFingerprint: latestRun?.fingerprint ?? null,
     conversations: room.conversations.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
-    approvals: approvals.map((a) => ({ id: a.id, kind: a.kind, summary: a.summary, runId: a.runId, createdAt: a.createdAt.toISOString() })),
+    approvals: approvals.map((a) => ({
+      id: a.id,
+      kind: a.kind,
+      summary: a.summary,
+      runId: a.runId,
+      createdAt: a.createdAt.toISOString(),
+      /** X4: the mode a switch request asks for, and when its cancel window ends (null = durable, G6) */
+      targetMode: a.targetMode,
+      cancelBy: a.cancelBy?.toISOString() ?? null,
+    })),
     lastEventId: latest?.id.toString() ?? "0",
   };
 }
