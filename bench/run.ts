@@ -4,6 +4,7 @@
  * Sections: gate (issue 2), sandbox (H1), file tools (H2), plans (issue 4), reviews (issue 5), web (issue 3 —
  * needs `npm run build` and PostgreSQL), long-lived rooms and worker CPU (issue 15). `npm run bench -- web` runs one section.
  */
+import { benchDeclaredModes } from "./declared-modes";
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchPlans } from "./plans";
@@ -17,6 +18,7 @@ import { benchWorkerCpu } from "./worker-cpu";
 
 const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Gate and harness (issue 2)", benchGate],
+  ["Declared modes (X1–X3, G7)", benchDeclaredModes],
   ["Sandbox start-up (H1)", benchSandbox],
   ["File tools, race-free path confinement (H2)", benchFileTools],
   ["Plans (issue 4)", benchPlans],

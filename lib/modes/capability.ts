@@ -40,7 +40,31 @@ export function switchTargetsOf(policy: ModePolicy, profile: ModeProfile): Switc
     .map((p) => ({ id: p.id, label: p.label, description: p.description }));
 }
 
+/**
+ * Compiled capabilities by their inputs: the same specs, policy object (parsed
+ * policies are shared and frozen, ./resolve-profile.ts), profile and settings
+ * compile to the same result, so a turn start costs a lookup. Results are
+ * never mutated by their readers.
+ */
+const compiled = new WeakMap<readonly ToolSpec[], WeakMap<ModePolicy, Map<string, CompiledCapability>>>();
+const COMPILED_LIMIT = 1024;
+
 export function compileCapability(input: CapabilityInput): CompiledCapability {
+  let byPolicy = compiled.get(input.specs);
+  if (!byPolicy) compiled.set(input.specs, (byPolicy = new WeakMap()));
+  let byKey = byPolicy.get(input.policy);
+  if (!byKey) byPolicy.set(input.policy, (byKey = new Map()));
+  // The profile is named by identity too: two policies never share a declared profile object.
+  const key = [input.profile.id, input.autonomy, input.planShell, input.transport, input.agentAllowlist?.join(",") ?? "\u0000"].join("\u0001");
+  const hit = byKey.get(key);
+  if (hit && hit.surface.profile === input.profile) return hit;
+  const result = compileUncached(input);
+  if (byKey.size >= COMPILED_LIMIT) byKey.clear();
+  byKey.set(key, result);
+  return result;
+}
+
+function compileUncached(input: CapabilityInput): CompiledCapability {
   const surface = materializeSurface(input.profile, input.specs, {
     autonomy: input.autonomy,
     agentAllowlist: input.agentAllowlist,

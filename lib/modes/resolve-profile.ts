@@ -53,9 +53,31 @@ export function defaultProfile(policy: ModePolicy): ModeProfile {
   return first.done ? PROFILES.chat : first.value;
 }
 
+/**
+ * Parsed policies by their stored text. Every turn start reads the row afresh;
+ * the same text parses to the same (frozen) policy object, so the schema runs
+ * once per policy edit and the compiled profiles above are found by identity.
+ */
+const parsedByText = new Map<string, ModePolicy>();
+const PARSED_LIMIT = 512;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /** Stored JSON is parsed where it is read; a row that no longer parses counts as no declarations. */
 export function parseStoredPolicy(json: unknown): ModePolicy {
   if (json === null || json === undefined) return EMPTY_POLICY;
+  const text = JSON.stringify(json);
+  const hit = parsedByText.get(text);
+  if (hit) return hit;
   const parsed = modePolicySchema.safeParse(json);
-  return parsed.success ? parsed.data : EMPTY_POLICY;
+  const policy = parsed.success ? deepFreeze(parsed.data) : EMPTY_POLICY;
+  if (parsedByText.size >= PARSED_LIMIT) parsedByText.clear();
+  parsedByText.set(text, policy);
+  return policy;
 }
