@@ -24,3 +24,12 @@ export function useSaveModePolicy(slug: string) {
     onSuccess: (view) => queryClient.setQueryData(modesKey(slug), view),
   });
 }
+
+/** X1: replace the policy with a repository's gatehouse.modes.json at its default branch. */
+export function useImportModePolicy(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (repositoryId: string) => fetchJson<ModePolicyView & { commit: string }>(`${workspaceApi(slug)}/modes/import`, { method: "POST", json: { repositoryId } }),
+    onSuccess: (view) => queryClient.setQueryData(modesKey(slug), view),
+  });
+}

@@ -17,7 +17,8 @@ import { ApiError } from "@/components/ui/fetch-json";
 import { InlineStatus } from "@/components/ui/inline-status";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { useCan, useWorkspace } from "@/components/workspaces/workspace-context";
-import { useModePolicy, usePreviewModePolicy, useSaveModePolicy } from "./mode-hooks";
+import { useImportModePolicy, useModePolicy, usePreviewModePolicy, useSaveModePolicy } from "./mode-hooks";
+import { useRepositories } from "./repository-hooks";
 import { ReadOnlyNote } from "./read-only-note";
 
 type Draft = Required<Pick<DeclaredModeInput, "id" | "label" | "extends">> & {
@@ -193,6 +194,8 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
         </Card>
       ) : null}
 
+      {manage ? <ImportFromRepository slug={workspace.slug} onDone={setStatus} /> : null}
+
       <Card title="Switching" description="Whether agents may ask to switch modes (change_mode), and the mode fresh rooms start in.">
         <form
           className="grid gap-3 sm:grid-cols-3"
@@ -246,5 +249,26 @@ function PreviewTable({ preview }: Readonly<{ preview: PolicyPreview }>) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** X1: policy reviewed like code — load the repository's gatehouse.modes.json from its default branch. */
+function ImportFromRepository({ slug, onDone }: Readonly<{ slug: string; onDone: (text: string) => void }>) {
+  const repositories = useRepositories(slug);
+  const load = useImportModePolicy(slug);
+  const list = repositories.data ?? [];
+  const [repositoryId, setRepositoryId] = useState("");
+  if (list.length === 0) return null;
+  const chosen = repositoryId || list[0]!.id;
+  return (
+    <Card title="From a repository" description="A repository can carry the policy as gatehouse.modes.json at its root (same fields as above). Loading it reads the default branch and replaces the declared modes.">
+      <div className="flex flex-wrap items-end gap-2">
+        <SelectField label="Repository" value={chosen} onChange={(e) => setRepositoryId(e.target.value)} options={list.map((r) => ({ value: r.id, label: r.name }))} />
+        <Button variant="secondary" loading={load.isPending} onClick={() => load.mutate(chosen, { onSuccess: (v) => onDone(`Loaded gatehouse.modes.json at ${v.commit.slice(0, 12)}.`) })}>
+          Load gatehouse.modes.json
+        </Button>
+      </div>
+      <ErrorText className="mt-2">{load.error ? load.error.message : null}</ErrorText>
+    </Card>
   );
 }

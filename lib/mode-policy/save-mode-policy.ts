@@ -11,7 +11,13 @@ import { parseModePolicy } from "./check-mode-policy";
 import { viewOf, type ModePolicyView } from "./get-mode-policy";
 import { previewPolicy } from "./preview-mode-policy";
 
-export async function saveModePolicy(prisma: Prisma, ctx: { workspaceId: string; userId: string }, body: unknown): Promise<ModePolicyView> {
+export async function saveModePolicy(
+  prisma: Prisma,
+  ctx: { workspaceId: string; userId: string },
+  body: unknown,
+  /** where the policy came from when a repository's gatehouse.modes.json was imported */
+  source?: { repository: string; commit: string },
+): Promise<ModePolicyView> {
   const policy = parseModePolicy(body);
   return prisma.$transaction(async (tx) => {
     const row = await tx.workspace.findUniqueOrThrow({ where: { id: ctx.workspaceId }, select: { modePolicy: true } });
@@ -26,7 +32,7 @@ export async function saveModePolicy(prisma: Prisma, ctx: { workspaceId: string;
         action: "workspace.modes_updated",
         targetType: "workspace",
         targetId: ctx.workspaceId,
-        data: { modes: policy.modes.map((m) => m.id), changes: preview.changes } as unknown as Db.InputJsonValue,
+        data: { modes: policy.modes.map((m) => m.id), changes: preview.changes, source: source ?? null } as unknown as Db.InputJsonValue,
       },
     });
     return viewOf(policy);
