@@ -44,7 +44,7 @@ export interface ResolvedTurn {
 const ROOMLESS_AUTONOMY: Autonomy = "auto_edit";
 
 export async function resolveTurn(rooms: RoomReader, run: { workspaceId: string; roomId: string | null }): Promise<ResolvedTurn> {
-  const roomless: ResolvedTurn = { mode: "chat", profile: PROFILES.chat, policy: EMPTY_POLICY, room: null, autonomy: ROOMLESS_AUTONOMY };
+  const roomless: ResolvedTurn = { mode: PROFILES.chat.mode, profile: PROFILES.chat, policy: EMPTY_POLICY, room: null, autonomy: ROOMLESS_AUTONOMY };
   if (!run.roomId) return roomless;
   const room = await rooms.findRoom(run.workspaceId, run.roomId);
   // Defence in depth: a reader that forgot its workspace scope still cannot leak a room.

@@ -1,5 +1,6 @@
 /** Request bodies of the rooms API; the same schemas feed the forms. */
 import { z } from "zod";
+import { isBuiltInMode, profileOf } from "../modes/profiles";
 import { historyCursor } from "./history-cursor";
 
 const id = z.string().trim().min(1).max(64);
@@ -14,7 +15,7 @@ export const selectableMode = z
   .trim()
   .min(1, "mode must not be empty")
   .max(40, "mode ids are at most 40 characters")
-  .refine((mode) => mode !== "review", "review rooms are opened for pull requests; pick another mode");
+  .refine((mode) => !isBuiltInMode(mode) || profileOf(mode).selectable, "review rooms are opened for pull requests; pick another mode");
 
 export const autonomy = z.enum(["ask", "auto_edit", "auto"]);
 
