@@ -39,6 +39,7 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
       const resumed = await continueStep(deps, run, env, checkpoint);
       if (resumed === "waiting") return park(deps, run, checkpoint);
     } else if (checkpoint.step === 0) {
+      checkpoint.startedAt ??= Date.now();
       const turn = await resolveTurn(deps.rooms, run);
       await deps.events.emit({ type: "run.started", runId, mode: turn.mode });
     }
@@ -48,6 +49,10 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
       // X1: a mode's own turn limit narrows the harness's, never raises it.
       if (turn.profile.maxTurns !== null && checkpoint.step >= Math.min(turn.profile.maxTurns, limits.maxSteps)) {
         return finishRun(deps, run, checkpoint, "failed", null, null, `stopped after ${turn.profile.maxTurns} model turns (${turn.profile.label} mode's limit)`);
+      }
+      const limit = turn.profile.timeoutSeconds;
+      if (limit !== null && checkpoint.startedAt !== undefined && Date.now() - checkpoint.startedAt > limit * 1000) {
+        return finishRun(deps, run, checkpoint, "failed", null, null, `stopped after ${limit} seconds (${turn.profile.label} mode's time limit)`);
       }
       const { surface, fingerprint } = capabilityFor(deps, env, turn);
       await deps.events.emit({ type: "turn.started", runId, step: checkpoint.step, mode: turn.mode, modeId: turn.profile.id, fingerprint });

@@ -48,6 +48,8 @@ export interface RunCheckpoint {
   } | null;
   /** text the model produced in its last turn (A4 looks for a narrated plan) */
   lastText: string;
+  /** X1: epoch ms of the run's first turn, for a mode's timeout; absent in older checkpoints */
+  startedAt?: number;
 }
 
 export interface RunRecord {
