@@ -9,6 +9,7 @@ import { advanceRun } from "../lib/harness/advance-run";
 import { harnessFixture } from "../lib/harness/harness.test-support";
 import { guardCall } from "../lib/modes/guard";
 import { materializeSurface } from "../lib/modes/surface";
+import { profileOf } from "../lib/modes/profiles";
 import { AUTONOMY_LEVELS, MODES } from "../lib/modes/types";
 import { makeFixture } from "../lib/repos/git.test-support";
 import { TOOL_SPECS } from "../lib/tools/registry";
@@ -18,7 +19,7 @@ const DECISIONS = 200_000;
 const SPAWNS = 200;
 
 export async function benchGate(): Promise<BenchResult[]> {
-  const surfaces = MODES.flatMap((mode) => AUTONOMY_LEVELS.map((autonomy) => materializeSurface(mode, TOOL_SPECS, { autonomy })));
+  const surfaces = MODES.flatMap((mode) => AUTONOMY_LEVELS.map((autonomy) => materializeSurface(profileOf(mode), TOOL_SPECS, { autonomy })));
   const names = [...TOOL_SPECS.map((t) => t.name), "no_such_tool"];
   // Warm up the JIT so the figures describe the steady state.
   for (let i = 0; i < 20_000; i++) guardCall(surfaces[i % surfaces.length]!, names[i % names.length]!);

@@ -4,6 +4,7 @@
  * Sections: gate (M4), sandbox (H1), file tools (H2), plans (P2, G4), reviews (R5, R8), web (needs
  * `npm run build` and PostgreSQL), review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
  */
+import { benchDeclaredModes } from "./declared-modes";
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchPlans } from "./plans";
@@ -17,6 +18,7 @@ import { benchWorkerCpu } from "./worker-cpu";
 
 const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Gate and harness (M4)", benchGate],
+  ["Declared modes (X1–X3, G7)", benchDeclaredModes],
   ["Sandbox start-up (H1)", benchSandbox],
   ["File tools, race-free path confinement (H2)", benchFileTools],
   ["Plans (P2, G4)", benchPlans],

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import type { ApprovalView } from "@/lib/approvals/list-approvals";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { builtInView } from "@/components/rooms/mode-meta";
 import { ModeBadge } from "@/components/rooms/mode-badge";
 import { argsSummary, formatDateTime, pretty } from "@/components/rooms/format";
 import { TierBadge } from "@/components/rooms/tier-badge";
@@ -16,7 +17,7 @@ function RoomLink({ slug, room }: Readonly<{ slug: string; room: ApprovalView["r
       <Link href={`/w/${slug}/rooms/${room.id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
         {room.name}
       </Link>
-      <ModeBadge mode={room.mode} />
+      <ModeBadge profile={builtInView(room.mode)} />
     </span>
   );
 }
@@ -122,7 +123,7 @@ export function PlanApprovalRow({ approval, slug }: Readonly<{ approval: Approva
   );
 }
 
-const KIND: Record<ApprovalView["kind"], string> = { tool_call: "Agent approval", plan_exit: "Leave plan mode", plan: "Plan" };
+const KIND: Record<ApprovalView["kind"], string> = { tool_call: "Agent approval", plan_exit: "Leave plan mode", plan: "Plan", mode_change: "Switch mode" };
 const STATUS: Record<ApprovalView["status"], { label: string; tone: BadgeTone }> = {
   pending: { label: "pending", tone: "amber" },
   approved: { label: "approved", tone: "green" },

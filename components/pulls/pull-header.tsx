@@ -10,6 +10,7 @@ import { useState } from "react";
 import type { Mode } from "@/lib/modes/types";
 import { ConnectionStatus } from "@/components/live/connection-status";
 import type { EventStreamStatus } from "@/components/live/use-event-stream";
+import { builtInView } from "@/components/rooms/mode-meta";
 import { ModeBadge } from "@/components/rooms/mode-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -38,7 +39,7 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
           <h1 data-testid="pull-title" className="text-xl font-semibold tracking-tight">
             {pull.title} <span className="font-normal text-zinc-500 dark:text-zinc-400">#{pull.number}</span>
           </h1>
-          {detail.room ? <ModeBadge mode={detail.room.mode as Mode} size="md" /> : null}
+          {detail.room ? <ModeBadge profile={builtInView(detail.room.mode as Mode)} size="md" /> : null}
           <Badge tone={pull.state === "open" ? "green" : pull.state === "merged" ? "indigo" : "neutral"}>{pull.state}</Badge>
         </div>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">

@@ -26,13 +26,13 @@ export function CapabilityPanel({
 }: Readonly<{ slug: string; room: RoomInfo; onClose: () => void; headingRef: Ref<HTMLHeadingElement>; id: string }>) {
   const caps = useRoomCapabilities(slug, room);
   const data = caps.data;
-  const stale = caps.isPlaceholderData || (data ? data.mode !== room.mode : false);
+  const stale = caps.isPlaceholderData || (data ? data.modeId !== room.mode : false);
 
   return (
     <section
       id={id}
       data-testid="capability-panel"
-      data-mode={data?.mode ?? ""}
+      data-mode={data?.modeId ?? ""}
       data-stale={stale || undefined}
       aria-labelledby={`${id}-title`}
       aria-busy={caps.isFetching || undefined}
@@ -67,12 +67,24 @@ export function CapabilityPanel({
           <>
             <div className="space-y-1">
               <div className="flex flex-wrap items-center gap-2">
-                <ModeBadge mode={data.mode} />
+                <ModeBadge profile={{ id: data.modeId, base: data.mode, declared: data.declared, label: data.label, icon: data.icon, accent: data.accent }} />
                 <span className="text-xs text-zinc-600 dark:text-zinc-400">
                   Worktree <strong className="font-semibold">{data.posture}</strong> · autonomy {AUTONOMY[room.autonomy].label}
                 </span>
               </div>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">{data.description}</p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400" title={`Covers: ${data.fingerprintCovers.join(", ")}`}>
+                Capability fingerprint{" "}
+                <code data-testid="capability-fingerprint" data-fingerprint={data.fingerprint} className="font-mono">
+                  {data.fingerprint.slice(0, 12)}
+                </code>{" "}
+                <span className="text-zinc-500">(covers {data.fingerprintCovers.join(", ")}; G7)</span>
+              </p>
+              {data.switchTargets.length > 0 ? (
+                <p data-testid="capability-switch-targets" className="text-xs text-zinc-600 dark:text-zinc-400">
+                  The agent may ask to switch to: {data.switchTargets.map((t) => t.label).join(", ")}.
+                </p>
+              ) : null}
               {data.outputVerb ? (
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">
                   Delivers by calling <code className="font-mono">{data.outputVerb}</code> (pinned, never denied).
@@ -125,12 +137,13 @@ export function CapabilityPanel({
             {data.removed.length > 0 ? (
               <details className="group" open>
                 <summary className="cursor-pointer text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-                  Removed in this mode <span className="font-normal normal-case">({data.removed.length})</span>
+                  Not available here <span className="font-normal normal-case">({data.removed.length})</span>
                 </summary>
                 <ul className="mt-1.5 space-y-1">
                   {data.removed.map((tool) => (
-                    <li key={tool.name} data-testid="capability-removed" data-tool={tool.name} className="text-xs">
+                    <li key={tool.name} data-testid="capability-removed" data-tool={tool.name} data-layer={tool.layer} className="text-xs">
                       <code className="font-mono font-semibold text-zinc-500 line-through decoration-zinc-400 dark:text-zinc-400">{tool.name}</code>{" "}
+                      <span className="rounded bg-zinc-100 px-1 text-[10px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">removed by the {tool.layerName}</span>{" "}
                       <span className="rounded bg-zinc-100 px-1 font-mono text-[10px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{tool.rule}</span>
                       <p className="text-zinc-500 dark:text-zinc-400">{tool.reason}</p>
                     </li>

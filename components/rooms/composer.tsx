@@ -1,18 +1,19 @@
 "use client";
 /**
  * The composer: the message box (Enter sends, Shift+Enter is a new line), the
- * mode dropdown with exactly Agent, Plan and Orchestrate (S1), Shift+Tab in the
+ * mode dropdown with Agent, Plan, Orchestrate and the workspace's declared
+ * modes (S1, X1) — labels and options come from the profiles — Shift+Tab in the
  * message box toggling Plan and the previous mode (P6), the autonomy dial
  * (G3) and, in Plan mode, the read-only shell opt-in (A3). Mode changes are a
  * PATCH of the room and apply from the agent's next turn (S4).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
-import type { Autonomy, Mode } from "@/lib/modes/types";
+import type { Autonomy } from "@/lib/modes/types";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { ErrorText } from "@/components/ui/error-text";
 import { ApiError } from "@/components/ui/fetch-json";
-import { AUTONOMY, AUTONOMY_LEVELS, modeDescription, modeLabel, SELECTABLE_MODES } from "./mode-meta";
+import { AUTONOMY, AUTONOMY_LEVELS, BUILT_IN_SELECTABLE, type ModeProfileView } from "./mode-meta";
 import { usePostMessage, useUpdateRoom } from "./room-hooks";
 import type { RoomInfo } from "./room-types";
 
@@ -32,9 +33,12 @@ export function Composer({
   draft,
   onDraft,
   inputRef,
+  modes = BUILT_IN_SELECTABLE,
 }: Readonly<{
   slug: string;
   room: RoomInfo;
+  /** X1: the modes a person can pick here */
+  modes?: ModeProfileView[];
   conversationId: string | undefined;
   conversationTitle: string | null;
   draft: string;
@@ -45,24 +49,26 @@ export function Composer({
   const post = usePostMessage(slug, room.id);
   const update = useUpdateRoom(slug, room.id);
   const [notice, setNotice] = useState<string | null>(null);
-  const isReview = room.mode === "review";
+  const profile = room.profile;
+  const fixed = !profile.leavable;
+  const labelOf = (id: string) => modes.find((m) => m.id === id)?.label ?? id;
+  // P6: the Plan built-in is the one with the plan_exit gate that no workspace declared.
+  const planId = modes.find((m) => m.planGate && !m.declared)?.id ?? null;
+  const agentId = modes.find((m) => !m.declared && m.posture === "read-write")?.id ?? null;
 
   // P6: Shift+Tab goes back to the mode the room was in before Plan (Agent if none).
-  const previous = useRef<Mode | null>(null);
-  const lastSeen = useRef<Mode>(room.mode);
+  const previous = useRef<string | null>(null);
+  const lastSeen = useRef<string>(room.mode);
   useEffect(() => {
     if (room.mode !== lastSeen.current) {
-      if (lastSeen.current !== "plan") previous.current = lastSeen.current;
+      if (lastSeen.current !== planId) previous.current = lastSeen.current;
       lastSeen.current = room.mode;
     }
-  }, [room.mode]);
+  }, [room.mode, planId]);
 
-  function setMode(mode: Mode) {
-    if (mode === room.mode || isReview) return;
-    update.mutate(
-      { mode: mode as "chat" | "plan" | "orchestrate" },
-      { onSuccess: () => setNotice(`Now in ${modeLabel(mode)} mode. It applies from the agent's next turn.`) },
-    );
+  function setMode(mode: string | null) {
+    if (!mode || mode === room.mode || fixed) return;
+    update.mutate({ mode }, { onSuccess: () => setNotice(`Now in ${labelOf(mode)} mode. It applies from the agent's next turn.`) });
   }
 
   function setAutonomy(autonomy: Autonomy) {
@@ -87,9 +93,9 @@ export function Composer({
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
-    } else if (event.key === "Tab" && event.shiftKey && !isReview) {
+    } else if (event.key === "Tab" && event.shiftKey && !fixed) {
       event.preventDefault();
-      setMode(room.mode === "plan" ? (previous.current ?? "chat") : "plan");
+      setMode(room.mode === planId ? (previous.current ?? agentId) : planId);
     }
   }
 
@@ -118,15 +124,15 @@ export function Composer({
         onChange={(e) => onDraft(e.target.value)}
         onKeyDown={onKeyDown}
         aria-describedby={ids.hint}
-        placeholder={isReview ? "Ask about this pull request…" : `Message the agent in ${modeLabel(room.mode)} mode…`}
+        placeholder={fixed ? `Ask the agent in ${profile.label} mode…` : `Message the agent in ${profile.label} mode…`}
         className="block max-h-72 min-h-20 w-full resize-y rounded-t-xl border-0 bg-transparent px-4 pt-3 text-sm text-zinc-900 placeholder:text-zinc-400 focus:outline-none focus-visible:outline-none dark:text-zinc-100 dark:placeholder:text-zinc-500"
       />
       <div className="flex flex-wrap items-end gap-x-4 gap-y-2 border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
-        {isReview ? (
+        {fixed ? (
           <div data-testid="mode-fixed" className="text-sm">
-            <span className="font-medium">Mode: Review</span>
+            <span className="font-medium">Mode: {profile.label}</span>
             <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
-              Pull-request rooms stay in review (read-only findings and a verdict); open a new room to change code.
+              {profile.description} This room stays in {profile.label} mode; open a new room to change code.
             </span>
           </div>
         ) : (
@@ -139,13 +145,13 @@ export function Composer({
               data-testid="mode-select"
               value={room.mode}
               disabled={update.isPending}
-              onChange={(e) => setMode(e.target.value as Mode)}
+              onChange={(e) => setMode(e.target.value)}
               className={SELECT}
-              title={modeDescription(room.mode)}
+              title={profile.description}
             >
-              {SELECTABLE_MODES.map((mode) => (
-                <option key={mode} value={mode}>
-                  {modeLabel(mode)}
+              {modes.map((mode) => (
+                <option key={mode.id} value={mode.id}>
+                  {mode.declared ? `${mode.icon} ${mode.label}` : mode.label}
                 </option>
               ))}
             </select>
@@ -173,7 +179,7 @@ export function Composer({
           </select>
         </div>
 
-        {room.mode === "plan" ? (
+        {profile.shellOptIn ? (
           <div className="flex items-center gap-2">
             <button
               id={ids.shell}
@@ -211,10 +217,10 @@ export function Composer({
       <div className="space-y-1 px-3 pb-2">
         <p id={ids.autonomyHint} className="text-xs text-zinc-500 dark:text-zinc-400">
           {AUTONOMY[room.autonomy].explanation}
-          {room.mode === "plan" ? (room.planShell ? " Shell: on, read-only." : " Shell: off.") : ""}
+          {profile.shellOptIn ? (room.planShell ? " Shell: on, read-only." : " Shell: off.") : ""}
         </p>
         <p id={ids.hint} className="text-xs text-zinc-500 dark:text-zinc-400">
-          Enter sends · Shift+Enter new line{isReview ? "" : " · Shift+Tab toggles Plan"} · Mode and autonomy changes apply from the agent&apos;s next turn.
+          Enter sends · Shift+Enter new line{fixed || !planId ? "" : " · Shift+Tab toggles Plan"} · Mode and autonomy changes apply from the agent&apos;s next turn.
         </p>
         <p role="status" aria-live="polite" data-testid="composer-notice" className="min-h-4 text-xs text-emerald-700 dark:text-emerald-400">
           {notice ?? ""}

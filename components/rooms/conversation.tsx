@@ -20,7 +20,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { LiveTexts } from "./live-text";
 import { MessageEntry } from "./message-entry";
-import { modeLabel } from "./mode-meta";
+import type { ModeProfileView } from "./mode-meta";
 import type { RoomEntry, RoomMessage, RoomMode } from "./room-types";
 import { RunBlock } from "./run-block";
 
@@ -38,7 +38,8 @@ export interface HistoryEdge {
 /** Finished runs further up than this many entries from the end start collapsed to their totals and words. */
 const OPEN_AT_END = 3;
 
-const SUGGESTIONS: Record<RoomMode, string[]> = {
+/** Starters by the built-in a mode is or extends; declared modes share their built-in's. */
+const SUGGESTIONS: Record<ModeProfileView["base"], string[]> = {
   chat: ["Tour the repo and tell me what you find", "Find open TODOs and summarize them"],
   plan: ["Plan capping discounts at 50%, with tests", "How are discounts computed today?"],
   orchestrate: ["Split the discount cap into tickets for a small team"],
@@ -75,7 +76,7 @@ export function Conversation({
   entries: RoomEntry[];
   live: LiveTexts;
   agentName: string;
-  mode: RoomMode;
+  mode: ModeProfileView;
   slug: string;
   roomId: string;
   canWrite: boolean;
@@ -213,12 +214,12 @@ export function Conversation({
         <p className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">No messages yet</p>
         <p className="mx-auto mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">
           {canWrite
-            ? `Say what you want done. In ${modeLabel(mode)} mode ${agentName} ${mode === "chat" ? "can read, edit and run commands in the worktree" : "works read-only"}.`
+            ? `Say what you want done. In ${mode.label} mode ${agentName} ${mode.posture === "read-write" ? "can read, edit and run commands in the worktree" : "works read-only"}.`
             : "Nobody has written here yet. Members can start the conversation."}
         </p>
         {canWrite ? (
           <div className="mt-4 flex flex-wrap justify-center gap-2">
-            {SUGGESTIONS[mode].map((text) => (
+            {SUGGESTIONS[mode.base].map((text) => (
               <Button key={text} variant="secondary" size="sm" onClick={() => onSuggest(text)}>
                 {text}
               </Button>

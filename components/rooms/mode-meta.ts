@@ -5,17 +5,17 @@
  */
 import type { Autonomy, Mode } from "@/lib/modes/types";
 import { PROFILES } from "@/lib/modes/profiles";
+import { profileView, type ModeProfileView } from "@/lib/modes/profile-view";
 
-export function modeLabel(mode: Mode): string {
-  return PROFILES[mode].label;
+export type { ModeProfileView };
+
+/** The view of a built-in profile, for records that name only the built-in (a run's mode). */
+export function builtInView(mode: Mode): ModeProfileView {
+  return profileView(PROFILES[mode]);
 }
 
-export function modeDescription(mode: Mode): string {
-  return PROFILES[mode].description;
-}
-
-/** S1: what people can pick in the composer and the new-room dialog; review never. */
-export const SELECTABLE_MODES = (Object.keys(PROFILES) as Mode[]).filter((mode) => PROFILES[mode].selectable) as ("chat" | "plan" | "orchestrate")[];
+/** S1: the built-ins people can pick before the workspace's own modes load. */
+export const BUILT_IN_SELECTABLE: ModeProfileView[] = (Object.keys(PROFILES) as Mode[]).filter((mode) => PROFILES[mode].selectable).map(builtInView);
 
 /** Distinct accents: Agent sky, Plan amber, Review violet, Orchestrate emerald. */
 export const MODE_ACCENT: Record<Mode, { badge: string; dot: string }> = {

@@ -1,7 +1,8 @@
 "use client";
 /**
- * "New room": name, mode (Agent, Plan or Orchestrate — review rooms are opened
- * for pull requests, S1), repository, agent and autonomy. The same schema as
+ * "New room": name, mode (Agent, Plan, Orchestrate or a declared mode — review
+ * rooms are opened for pull requests, S1; the workspace's default is picked
+ * first, X1), repository, agent and autonomy. The same schema as
  * the API (createRoomBody) decides what is valid; the server's message shows
  * beside the field it is about.
  */
@@ -16,10 +17,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorText } from "@/components/ui/error-text";
 import { SelectField, TextField } from "@/components/ui/field";
 import { fieldErrors } from "@/components/ui/field-errors";
-import { AUTONOMY, AUTONOMY_LEVELS, MODE_ACCENT, modeDescription, modeLabel, SELECTABLE_MODES } from "./mode-meta";
-import { useCreateRoom } from "./room-hooks";
-
-type SelectableMode = (typeof SELECTABLE_MODES)[number];
+import { AUTONOMY, AUTONOMY_LEVELS, BUILT_IN_SELECTABLE, MODE_ACCENT } from "./mode-meta";
+import { useCreateRoom, useWorkspaceModes } from "./room-hooks";
 
 export function NewRoomDialog({
   slug,
@@ -45,7 +44,10 @@ function NewRoomForm({
   const create = useCreateRoom(slug);
   const modeName = useId();
   const [name, setName] = useState("");
-  const [mode, setMode] = useState<SelectableMode>("chat");
+  const workspaceModes = useWorkspaceModes(slug);
+  const modes = workspaceModes.data?.selectable ?? BUILT_IN_SELECTABLE;
+  const [picked, setMode] = useState<string | null>(null);
+  const mode = picked ?? workspaceModes.data?.defaultMode ?? modes[0]!.id;
   const [repositoryId, setRepositoryId] = useState(repositories[0]?.id ?? "");
   const [agentId, setAgentId] = useState(agents[0]?.id ?? "");
   const [autonomy, setAutonomy] = useState<Autonomy>("auto_edit");
@@ -79,7 +81,7 @@ function NewRoomForm({
       <fieldset>
         <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Mode</legend>
         <div className="mt-1 grid gap-2 sm:grid-cols-3">
-          {SELECTABLE_MODES.map((m) => (
+          {modes.map(({ id: m, label, description, declared, icon, accent, base }) => (
             <label
               key={m}
               className={cx(
@@ -97,10 +99,16 @@ function NewRoomForm({
                 className="sr-only"
               />
               <span className="flex items-center gap-1.5 font-medium">
-                <span aria-hidden="true" className={cx("size-2 rounded-full", MODE_ACCENT[m].dot)} />
-                {modeLabel(m)}
+                {declared ? (
+                  <span aria-hidden="true" style={{ color: accent }}>
+                    {icon}
+                  </span>
+                ) : (
+                  <span aria-hidden="true" className={cx("size-2 rounded-full", MODE_ACCENT[base].dot)} />
+                )}
+                {label}
               </span>
-              <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">{modeDescription(m)}</span>
+              <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">{description}</span>
             </label>
           ))}
         </div>

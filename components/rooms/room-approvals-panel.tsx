@@ -14,6 +14,7 @@ export function RoomApprovalsPanel({ approvals, slug, canWrite }: Readonly<{ app
   const planExits = approvals.filter((a) => a.kind === "plan_exit");
   const calls = approvals.filter((a) => a.kind === "tool_call");
   const plans = approvals.filter((a) => a.kind === "plan");
+  const switches = approvals.filter((a) => a.kind === "mode_change");
   return (
     <section
       data-testid="room-approvals"
@@ -43,6 +44,11 @@ export function RoomApprovalsPanel({ approvals, slug, canWrite }: Readonly<{ app
                 </li>
               ))}
             </ul>
+          </li>
+        ) : null}
+        {switches.length > 0 ? (
+          <li className="text-xs text-amber-900 dark:text-amber-200">
+            {switches.length === 1 ? "A mode switch request waits" : `${switches.length} mode switch requests wait`} in the bar above the composer.
           </li>
         ) : null}
         {plans.map((a) => (

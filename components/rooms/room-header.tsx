@@ -6,7 +6,7 @@ import type { EventStreamStatus } from "@/components/live/use-event-stream";
 import { cx } from "@/components/ui/cx";
 import { ShieldIcon } from "./icons";
 import { ModeBadge } from "./mode-badge";
-import { modeDescription } from "./mode-meta";
+
 import type { RoomInfo } from "./room-types";
 
 export function RoomHeader({
@@ -39,9 +39,17 @@ export function RoomHeader({
           <h1 data-testid="room-name" className="truncate text-xl font-semibold tracking-tight">
             {room.name}
           </h1>
-          <ModeBadge mode={room.mode} size="md" />
+          <ModeBadge profile={room.profile} size="md" />
         </div>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{modeDescription(room.mode)}</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{room.profile.description}</p>
+        {room.lastFingerprint ? (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400" title="G7: a hash of the compiled capability — mode profile, declared grants, workspace grants, agent allowlist, autonomy, mount plan and transport">
+            Last run&apos;s capability fingerprint{" "}
+            <code data-testid="room-fingerprint" className="font-mono">
+              {room.lastFingerprint.slice(0, 12)}
+            </code>
+          </p>
+        ) : null}
         {/* Review rooms (R1): the pull request's diff, findings and verdict live in the review view. */}
         {room.pullRequestId ? (
           <Link data-testid="room-pull-link" href={`/w/${slug}/pulls/${room.pullRequestId}`} className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">

@@ -5,7 +5,8 @@ import type { RoomListItem } from "@/lib/rooms/list-rooms";
 import type { CapabilityView } from "@/lib/tools/room-capabilities";
 import type { CreateRoomBody, UpdateRoomBody } from "@/lib/rooms/schemas";
 import { fetchJson } from "@/components/ui/fetch-json";
-import { workspaceApi } from "@/components/workspaces/keys";
+import { workspaceApi, workspaceKeys } from "@/components/workspaces/keys";
+import type { ModePolicyView } from "@/lib/mode-policy/get-mode-policy";
 import { refreshRoomHistories } from "./history-hooks";
 import { roomApi, roomKeys } from "./keys";
 import type { RoomView } from "./room-types";
@@ -112,5 +113,14 @@ export function useStartThread(slug: string, roomId: string) {
     mutationFn: (vars: { parentConversationId: string; title: string }) =>
       fetchJson<{ thread: { id: string; title: string; parentId: string } }>(`${roomApi(slug, roomId)}/threads`, { method: "POST", json: vars }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.view(slug, roomId) }),
+  });
+}
+
+/** X1: the workspace's modes (selectable list, default, declared policy). */
+export function useWorkspaceModes(slug: string) {
+  return useQuery({
+    queryKey: [...workspaceKeys.detail(slug), "modes"] as const,
+    queryFn: () => fetchJson<ModePolicyView>(`${workspaceApi(slug)}/modes`),
+    staleTime: 30_000,
   });
 }

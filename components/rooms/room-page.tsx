@@ -36,6 +36,7 @@ import { Conversation, type HistoryEdge } from "./conversation";
 import { useRefreshNewestPage, useRoomHistory } from "./history-hooks";
 import { roomKeys } from "./keys";
 import { liveTextReducer } from "./live-text";
+import { ModeSwitchBar } from "./mode-switch-bar";
 import { RoomApprovalsPanel } from "./room-approvals-panel";
 import { RoomHeader } from "./room-header";
 import { useRoomView, type PostMessageVars } from "./room-hooks";
@@ -185,6 +186,9 @@ export function RoomPage({
         case "question":
           setAnnouncement(`${agentName} asks: ${event.data.prompt || "a question"}`);
           break;
+        case "room.mode_switch_requested":
+          setAnnouncement(`${agentName} asks to switch to ${event.data.label} mode; cancel it in the bar above the composer.`);
+          break;
         case "room.mode_changed":
         case "room.updated":
           void queryClient.invalidateQueries({ queryKey: roomKeys.detail(slug, roomId) });
@@ -308,7 +312,7 @@ export function RoomPage({
               sending={sendingHere}
               me={me.name}
               agentName={agentName}
-              mode={room.mode}
+              mode={room.profile}
               slug={slug}
               roomId={roomId}
               canWrite={canWrite}
@@ -323,6 +327,7 @@ export function RoomPage({
             />
           )}
           <div className="sticky bottom-0 z-10 -mx-1 bg-gradient-to-t from-white from-80% to-transparent px-1 pt-4 pb-3 dark:from-zinc-950">
+            <ModeSwitchBar approvals={view.approvals} slug={slug} canWrite={canWrite} />
             {canWrite ? (
               <Composer
                 slug={slug}
@@ -332,6 +337,7 @@ export function RoomPage({
                 draft={draft}
                 onDraft={setDraft}
                 inputRef={inputRef}
+                modes={view.modes}
               />
             ) : (
               <p data-testid="read-only-note" className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700 dark:bg-zinc-800/70 dark:text-zinc-300">

@@ -104,7 +104,7 @@ export function RoomsList({
                 <span className="min-w-0">
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="truncate font-medium">{room.name}</span>
-                    <ModeBadge mode={room.mode} />
+                    <ModeBadge profile={room.profile} />
                   </span>
                   <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-zinc-500 dark:text-zinc-400">
                     <span className="inline-flex items-center gap-1">

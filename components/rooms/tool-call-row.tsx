@@ -14,7 +14,7 @@ import { AlertIcon, BlockedIcon, CheckIcon, PauseIcon, QuestionIcon } from "./ic
 import { argsSummary, formatDuration, pretty } from "./format";
 import { useToolCallDetail } from "./history-hooks";
 import type { RoomToolCall } from "./room-types";
-import { modeLabel } from "./mode-meta";
+import { builtInView } from "./mode-meta";
 import { TierBadge } from "./tier-badge";
 
 type Look = "allowed" | "refused" | "waiting" | "running" | "error" | "question";
@@ -211,7 +211,7 @@ export function ToolCallRow({
             </pre>
           </div>
           <p className="text-xs text-zinc-500 md:col-span-2 dark:text-zinc-400">
-            Effects: {call.effects.length ? call.effects.join(", ") : "none"} · decided in {modeLabel(call.mode)} mode
+            Effects: {call.effects.length ? call.effects.join(", ") : "none"} · decided in {builtInView(call.mode).label} mode
             {call.reason && verdict.look === "allowed" ? ` · ${call.reason}` : ""}
           </p>
         </div>

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { scriptSchema, type Script } from "../models/script";
 import { TOOL_SPECS } from "../tools/registry";
+import { agentAllowlistOf } from "../modes/agent-allowlist";
 
 export const PROVIDERS = ["scripted", "openai_compatible", "anthropic"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -137,7 +138,7 @@ export function toAgentView(row: {
     model: row.model,
     baseUrl: row.baseUrl,
     hasApiKey: row.apiKey !== null,
-    moduleAllowlist: row.restrictModules ? row.moduleAllowlist : null,
+    moduleAllowlist: agentAllowlistOf(row) === null ? null : row.moduleAllowlist,
     // A stored script this build cannot read shows as none (the run itself refuses it with the reason).
     script: row.script === null ? null : (scriptSchema.safeParse(row.script).data ?? null),
     createdAt: row.createdAt.toISOString(),

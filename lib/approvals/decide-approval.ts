@@ -5,7 +5,7 @@ import "server-only";
  * deciding at once get one decision and one clear 409 — never two. A decided
  * per-call approval queues its run to continue, in the same transaction.
  */
-import type { PrismaClient } from "../db/generated/client";
+import type { ApprovalKind, PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
@@ -17,7 +17,7 @@ export interface DecideApprovalInput {
   decision: "approve" | "reject";
   comment?: string;
   /** which kinds this caller may decide (the MCP server excludes none it exposes) */
-  kinds?: ("tool_call" | "plan_exit" | "plan")[];
+  kinds?: ApprovalKind[];
 }
 
 export async function decideApproval(prisma: PrismaClient, input: DecideApprovalInput) {

@@ -4,7 +4,10 @@
  * call, or a room id from another workspace — resolves to chat, and nothing of
  * a foreign room is reachable because the lookup is scoped to the run's workspace.
  */
-import type { Autonomy, Mode } from "../modes/types";
+import { EMPTY_POLICY, type ModePolicy } from "../modes/declared";
+import { PROFILES } from "../modes/profiles";
+import { roomProfile } from "../modes/resolve-profile";
+import type { Autonomy, Mode, ModeProfile } from "../modes/types";
 import type { WorktreeGit } from "../repos/worktree-git";
 
 /** What a turn needs to know about its room. */
@@ -12,6 +15,10 @@ export interface RoomSnapshot {
   id: string;
   workspaceId: string;
   mode: Mode;
+  /** X1: the declared mode the room is in, if any (`mode` holds the built-in it extends) */
+  declaredMode: string | null;
+  /** X1–X4: the workspace's parsed mode policy */
+  policy: ModePolicy;
   autonomy: Autonomy;
   planShell: boolean;
   worktreePath: string | null;
@@ -26,6 +33,9 @@ export interface RoomReader {
 
 export interface ResolvedTurn {
   mode: Mode;
+  /** X1: the profile the turn runs under — built-in or declared */
+  profile: ModeProfile;
+  policy: ModePolicy;
   room: RoomSnapshot | null;
   autonomy: Autonomy;
 }
@@ -34,9 +44,11 @@ export interface ResolvedTurn {
 const ROOMLESS_AUTONOMY: Autonomy = "auto_edit";
 
 export async function resolveTurn(rooms: RoomReader, run: { workspaceId: string; roomId: string | null }): Promise<ResolvedTurn> {
-  if (!run.roomId) return { mode: "chat", room: null, autonomy: ROOMLESS_AUTONOMY };
+  const roomless: ResolvedTurn = { mode: PROFILES.chat.mode, profile: PROFILES.chat, policy: EMPTY_POLICY, room: null, autonomy: ROOMLESS_AUTONOMY };
+  if (!run.roomId) return roomless;
   const room = await rooms.findRoom(run.workspaceId, run.roomId);
   // Defence in depth: a reader that forgot its workspace scope still cannot leak a room.
-  if (!room || room.workspaceId !== run.workspaceId) return { mode: "chat", room: null, autonomy: ROOMLESS_AUTONOMY };
-  return { mode: room.mode, room, autonomy: room.autonomy };
+  if (!room || room.workspaceId !== run.workspaceId) return roomless;
+  const profile = roomProfile(room.policy, room);
+  return { mode: profile.mode, profile, policy: room.policy, room, autonomy: room.autonomy };
 }

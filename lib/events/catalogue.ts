@@ -20,7 +20,8 @@ function event<T extends string, D extends z.ZodRawShape>(type: T, data: D) {
 const runEvents = [
   event("run.queued", { messageId: id }),
   event("run.started", { mode: z.string() }),
-  event("turn.started", { step: z.number().int(), mode: z.string() }),
+  /** `mode` is the built-in the room's mode extends, `modeId` the mode itself (X1), `fingerprint` its compiled capability (G7) */
+  event("turn.started", { step: z.number().int(), mode: z.string(), modeId: z.string().optional(), fingerprint: z.string().optional() }),
   /** ephemeral: travels by NOTIFY only, never stored */
   event("text.delta", { delta: z.string() }),
   /** `messageId` when the words were kept as a message of the conversation */
@@ -53,7 +54,19 @@ const roomChange = { changes: z.record(z.string(), z.unknown()).optional(), mode
 /** Rooms, their conversations and task lists. */
 const roomEvents = [
   event("room.created", { name: z.string(), mode: z.string() }),
-  event("room.mode_changed", roomChange),
+  /** X1, P6: every path's mode change, one shape (lib/rooms/change-room-mode.ts) */
+  event("room.mode_changed", {
+    mode: z.object({ from: z.string(), to: z.string() }),
+    base: z.object({ from: z.string(), to: z.string() }),
+    via: z.string(),
+    approvalId: id.nullable(),
+    runId: id.nullable(),
+    changes: z.record(z.string(), z.unknown()).optional(),
+    label: z.string(),
+    by,
+  }),
+  /** X4: an agent's change_mode waiting out its cancel window */
+  event("room.mode_switch_requested", { approvalId: id, to: z.string(), label: z.string(), reason: z.string().nullable(), cancelBy: z.string() }),
   event("room.updated", roomChange),
   event("message.created", { messageId: id, conversationId: id.optional() }),
   event("thread.created", { conversationId: id, parentId: id, title: z.string() }),

@@ -8,7 +8,9 @@ import { resolveTurn } from "../dispatch/resolve-mode";
 import { promptBlock } from "../modes/prompt";
 import { streamTurn, toolResultMessage } from "../models/stream-turn";
 import { completionHook } from "./completion";
-import { settleCalls, surfaceFor, type StepContext } from "./settle-calls";
+import { resolveProfile } from "../modes/resolve-profile";
+import { PROFILES } from "../modes/profiles";
+import { capabilityFor, settleCalls, type StepContext } from "./settle-calls";
 import type { CallResult, HarnessDeps, HarnessLimits, RunCheckpoint, RunEnvironment, RunRecord, RunStatus } from "./types";
 import type { Mode } from "../modes/types";
 import type { TodoItem } from "../rooms/replace-todos";
@@ -44,14 +46,23 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
       const resumed = await continueStep(deps, run, env, checkpoint);
       if (resumed === "waiting") return park(deps, run, checkpoint);
     } else if (checkpoint.step === 0) {
+      checkpoint.startedAt ??= Date.now();
       const turn = await resolveTurn(deps.rooms, run);
       await deps.events.emit({ type: "run.started", runId, mode: turn.mode });
     }
 
     while (checkpoint.step < limits.maxSteps) {
       const turn = await resolveTurn(deps.rooms, run);
-      const surface = surfaceFor(deps, env, turn.mode, { autonomy: turn.autonomy, planShell: turn.room?.planShell });
-      await deps.events.emit({ type: "turn.started", runId, step: checkpoint.step, mode: turn.mode });
+      // X1: a mode's own turn limit narrows the harness's, never raises it.
+      if (turn.profile.maxTurns !== null && checkpoint.step >= Math.min(turn.profile.maxTurns, limits.maxSteps)) {
+        return finishRun(deps, run, checkpoint, "failed", null, null, `stopped after ${turn.profile.maxTurns} model turns (${turn.profile.label} mode's limit)`);
+      }
+      const limit = turn.profile.timeoutSeconds;
+      if (limit !== null && checkpoint.startedAt !== undefined && Date.now() - checkpoint.startedAt > limit * 1000) {
+        return finishRun(deps, run, checkpoint, "failed", null, null, `stopped after ${limit} seconds (${turn.profile.label} mode's time limit)`);
+      }
+      const { surface, fingerprint } = capabilityFor(deps, env, turn);
+      await deps.events.emit({ type: "turn.started", runId, step: checkpoint.step, mode: turn.mode, modeId: turn.profile.id, fingerprint });
       const todos = turn.room ? await deps.store.todos(run.workspaceId, turn.room.id) : [];
       const result = await streamTurn({
         model: env.model,
@@ -78,7 +89,7 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
           checkpoint.messages.push({ role: "user", content: hook.nudge });
           checkpoint.nudged = true;
           await deps.events.emit({ type: "run.nudged", runId });
-          await deps.store.saveCheckpoint(runId, checkpoint, "running", { mode: turn.mode });
+          await deps.store.saveCheckpoint(runId, checkpoint, "running", { mode: turn.mode, fingerprint });
           continue;
         }
         return finishRun(deps, run, checkpoint, "succeeded", hook ? hook.outcome({ ...checkpoint }) : null, turn.mode);
@@ -88,11 +99,13 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
       const overflow = result.toolCalls.slice(limits.maxCallsPerStep);
       checkpoint.pending = {
         mode: turn.mode,
+        modeId: turn.profile.id,
+        fingerprint,
         calls,
         results: [],
       };
-      await deps.store.saveCheckpoint(runId, checkpoint, "running", { mode: turn.mode });
-      const settled = await settleCalls({ deps, run, env, checkpoint, surface, worktree: turn.room?.worktreePath ?? null, git: turn.room?.git ?? null });
+      await deps.store.saveCheckpoint(runId, checkpoint, "running", { mode: turn.mode, fingerprint });
+      const settled = await settleCalls({ deps, run, env, checkpoint, surface, fingerprint, worktree: turn.room?.worktreePath ?? null, git: turn.room?.git ?? null });
       if (settled === "waiting") return park(deps, run, checkpoint);
       closeStep(checkpoint, overflow.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, output: `Refused: at most ${limits.maxCallsPerStep} tool calls per step`, isError: true })));
       await deps.store.saveCheckpoint(runId, checkpoint, "running", { mode: turn.mode });
@@ -109,8 +122,9 @@ async function continueStep(deps: HarnessDeps, run: RunRecord, env: RunEnvironme
   const pending = checkpoint.pending!;
   const turn = await resolveTurn(deps.rooms, run);
   // The calls were gated by the surface of the turn they were made in.
-  const surface = surfaceFor(deps, env, pending.mode, { autonomy: turn.autonomy, planShell: turn.room?.planShell });
-  const ctx: StepContext = { deps, run, env, checkpoint, surface, worktree: turn.room?.worktreePath ?? null, git: turn.room?.git ?? null };
+  const profile = resolveProfile(turn.policy, pending.modeId ?? pending.mode) ?? PROFILES[pending.mode];
+  const { surface, fingerprint } = capabilityFor(deps, env, turn, profile);
+  const ctx: StepContext = { deps, run, env, checkpoint, surface, fingerprint, worktree: turn.room?.worktreePath ?? null, git: turn.room?.git ?? null };
   const settled = await settleCalls(ctx);
   if (settled === "waiting") return "waiting";
   closeStep(checkpoint, []);

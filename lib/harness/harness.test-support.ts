@@ -8,6 +8,7 @@ import type { ModelMessage } from "ai";
 import { createScriptedModel } from "../models/scripted-model";
 import type { Script } from "../models/script";
 import type { Mode, Autonomy } from "../modes/types";
+import { EMPTY_POLICY, type ModePolicy } from "../modes/declared";
 import { noRoomServices, type ToolServices } from "../tools/services";
 import { TOOLS } from "../tools/registry";
 import { newCheckpoint } from "./checkpoint";
@@ -61,6 +62,9 @@ export function harnessFixture(options: {
   script: Script;
   worktree: string | null;
   mode?: Mode;
+  /** X1: a declared mode of `policy` the room is in */
+  declaredMode?: string;
+  policy?: ModePolicy;
   autonomy?: Autonomy;
   planShell?: boolean;
   services?: ToolServices;
@@ -72,6 +76,8 @@ export function harnessFixture(options: {
     id: "room-1",
     workspaceId: "ws-1",
     mode: options.mode ?? "chat",
+    declaredMode: options.declaredMode ?? null,
+    policy: options.policy ?? EMPTY_POLICY,
     autonomy: options.autonomy ?? "auto",
     planShell: options.planShell ?? false,
     worktreePath: options.worktree,

@@ -7,6 +7,7 @@ import "server-only";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
+import { parseStoredPolicy } from "../modes/resolve-profile";
 import { worktreeGit } from "../repos/mirror-paths";
 import { readStoredTodos } from "../rooms/stored-todos";
 import { readCheckpoint } from "./checkpoint";
@@ -86,6 +87,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
           status,
           steps: checkpoint.step,
           ...(extra?.mode ? { mode: extra.mode } : {}),
+          ...(extra?.fingerprint ? { fingerprint: extra.fingerprint } : {}),
           ...(extra && "outcome" in extra ? { outcome: extra.outcome } : {}),
           ...(extra && "error" in extra ? { error: extra.error } : {}),
           ...(TERMINAL.includes(status) ? { finishedAt: new Date() } : {}),
@@ -114,6 +116,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
             effects: [...call.effects],
             args: (call.args ?? null) as Prisma.InputJsonValue,
             mode: call.mode,
+            fingerprint: call.fingerprint ?? null,
             decision: call.decision,
             reason: call.reason,
             status: call.status,
@@ -197,12 +200,15 @@ export function createPrismaRoomReader(prisma: PrismaClient): RoomReader {
     async findRoom(workspaceId, roomId): Promise<RoomSnapshot | null> {
       const room = await prisma.room.findFirst({
         where: { id: roomId, workspaceId },
-        select: { id: true, workspaceId: true, mode: true, autonomy: true, planShell: true, worktreePath: true, repositoryId: true },
+        select: {
+          id: true, workspaceId: true, mode: true, declaredMode: true, autonomy: true, planShell: true, worktreePath: true, repositoryId: true,
+          workspace: { select: { modePolicy: true } },
+        },
       });
       if (!room) return null;
-      const { repositoryId, ...snapshot } = room;
+      const { repositoryId, workspace, ...snapshot } = room;
       // H2: the git data comes from the records (repository → mirror, worktree path → its name), never from <wt>/.git.
-      return { ...snapshot, git: worktreeGit(repositoryId, room.worktreePath) };
+      return { ...snapshot, policy: parseStoredPolicy(workspace.modePolicy), git: worktreeGit(repositoryId, room.worktreePath) };
     },
   };
 }

@@ -4,11 +4,12 @@
  * resumed run never executes a call twice. Returns "waiting" when a call needs
  * a person (per-call approval or ask_user) — the run is then parked durably.
  */
-import { resolveTurn } from "../dispatch/resolve-mode";
+import { resolveTurn, type ResolvedTurn } from "../dispatch/resolve-mode";
+import { compileCapability, type CompiledCapability } from "../modes/capability";
 import { guardCall } from "../modes/guard";
 import { postureOf } from "../modes/posture";
-import { materializeSurface, type Surface } from "../modes/surface";
-import type { Autonomy, Mode } from "../modes/types";
+import type { Surface } from "../modes/surface";
+import type { ModeProfile } from "../modes/types";
 import type { WorktreeGit } from "../repos/worktree-git";
 import { ToolError, type ToolContext, type ToolDefinition } from "../tools/types";
 import type { CallRecord, CallResult, HarnessDeps, PendingCall, RunCheckpoint, RunEnvironment, RunRecord } from "./types";
@@ -20,6 +21,8 @@ export interface StepContext {
   checkpoint: RunCheckpoint;
   /** the surface of the turn the calls were made in */
   surface: Surface;
+  /** G7: the fingerprint of the capability that surface belongs to */
+  fingerprint: string;
   worktree: string | null;
   /** H2: the worktree's git data from the room's records */
   git: WorktreeGit | null;
@@ -31,9 +34,21 @@ function errorResult(call: PendingCall, message: string): CallResult {
   return { toolCallId: call.toolCallId, toolName: call.toolName, output: message, isError: true };
 }
 
-/** Builds the surface a turn in `mode` gets; shared with the loop so both agree. */
-export function surfaceFor(deps: HarnessDeps, env: RunEnvironment, mode: Mode, room: { autonomy: Autonomy; planShell?: boolean }): Surface {
-  return materializeSurface(mode, deps.tools, { autonomy: room.autonomy, agentAllowlist: env.agentAllowlist, planShell: room.planShell });
+/**
+ * The capability a turn gets (X3, G7), through the one function the capability
+ * panel and the API use too. `profile` overrides the turn's own when a step
+ * resumes under the profile its calls were made in.
+ */
+export function capabilityFor(deps: HarnessDeps, env: RunEnvironment, turn: ResolvedTurn, profile: ModeProfile = turn.profile): CompiledCapability {
+  return compileCapability({
+    profile,
+    policy: turn.policy,
+    specs: deps.tools,
+    autonomy: turn.autonomy,
+    agentAllowlist: env.agentAllowlist,
+    planShell: turn.room?.planShell ?? false,
+    transport: env.transport ?? "harness",
+  });
 }
 
 export async function settleCalls(ctx: StepContext): Promise<"done" | "waiting"> {
@@ -64,6 +79,7 @@ async function settleOne(ctx: StepContext, call: PendingCall): Promise<CallResul
     effects: tool?.effects ?? [],
     args: call.input ?? null,
     mode: ctx.surface.mode,
+    fingerprint: ctx.fingerprint,
     decision: decision.decision,
     reason: `${decision.reason} [${decision.rule}]`,
     status: decision.decision === "deny" ? "refused" : decision.decision === "confirm" ? "waiting" : "pending",
@@ -122,12 +138,12 @@ async function resumeRecorded(ctx: StepContext, call: PendingCall, record: CallR
       }
       // S4 applies to the wait too: if the room left this mode meanwhile, the new mode decides.
       const turn = await resolveTurn(deps.rooms, run);
-      const surface = surfaceFor(deps, ctx.env, turn.mode, { autonomy: turn.autonomy, planShell: turn.room?.planShell });
+      const { surface, fingerprint } = capabilityFor(deps, ctx.env, turn);
       const now = guardCall(surface, call.toolName);
       if (now.decision === "deny") {
         return finish(ctx, call, { status: "refused", output: `Refused: the room changed to ${surface.profile.label} mode while this call waited; ${now.reason}` }, true);
       }
-      return execute({ ...ctx, surface }, call, deps.tools.find((t) => t.name === call.toolName)!);
+      return execute({ ...ctx, surface, fingerprint }, call, deps.tools.find((t) => t.name === call.toolName)!);
     }
   }
 }
@@ -149,7 +165,7 @@ async function execute(ctx: StepContext, call: PendingCall, tool: ToolDefinition
     mode: ctx.surface.mode,
     worktree: ctx.worktree,
     git: ctx.git,
-    posture: postureOf(ctx.surface.mode),
+    posture: postureOf(ctx.surface.profile),
     services: ctx.env.services,
     signal: deps.signal ?? new AbortController().signal,
   };

@@ -40,9 +40,19 @@ export interface RunCheckpoint {
   /** the mode's output verb succeeded at least once */
   delivered: boolean;
   /** calls of the step in progress, and results gathered so far */
-  pending: { mode: Mode; calls: PendingCall[]; results: CallResult[] } | null;
+  pending: {
+    mode: Mode;
+    /** X1: the (possibly declared) mode id the calls were made in; absent in checkpoints from before declared modes */
+    modeId?: string;
+    /** G7: the capability the calls were gated under */
+    fingerprint?: string;
+    calls: PendingCall[];
+    results: CallResult[];
+  } | null;
   /** text the model produced in its last turn (A4 looks for a narrated plan) */
   lastText: string;
+  /** X1: epoch ms of the run's first turn, for a mode's timeout; absent in older checkpoints */
+  startedAt?: number;
 }
 
 export interface RunRecord {
@@ -68,6 +78,8 @@ export interface CallRecord {
   effects: readonly string[];
   args: unknown;
   mode: Mode;
+  /** G7: the compiled capability this decision was made under */
+  fingerprint?: string | null;
   decision: "allow" | "deny" | "confirm";
   reason: string;
   status: CallStatus;
@@ -82,7 +94,12 @@ export interface HarnessStore {
   loadRun(runId: string): Promise<RunRecord | null>;
   /** conditional: only a queued or waiting run can be taken; false = someone else has it or it ended */
   claimRun(runId: string): Promise<boolean>;
-  saveCheckpoint(runId: string, checkpoint: RunCheckpoint, status: RunStatus, extra?: { mode?: Mode; outcome?: string | null; error?: string | null }): Promise<void>;
+  saveCheckpoint(
+    runId: string,
+    checkpoint: RunCheckpoint,
+    status: RunStatus,
+    extra?: { mode?: Mode; fingerprint?: string; outcome?: string | null; error?: string | null },
+  ): Promise<void>;
   /** ends a claimed run as failed without touching its stored state (kept as it was, for a person to inspect) */
   failRun(runId: string, error: string): Promise<void>;
   /** idempotent on (runId, callId): returns the existing record when the call was seen before */
@@ -100,7 +117,7 @@ export interface HarnessStore {
 
 export type HarnessEvent =
   | { type: "run.started"; runId: string; mode: Mode }
-  | { type: "turn.started"; runId: string; step: number; mode: Mode }
+  | { type: "turn.started"; runId: string; step: number; mode: Mode; modeId: string; fingerprint: string }
   | { type: "text.delta"; runId: string; delta: string }
   | { type: "message"; runId: string; text: string }
   | { type: "tool.call"; runId: string; callId: string; tool: string; tier: string; effects: readonly string[]; decision: string; reason: string; args: unknown }
@@ -133,6 +150,8 @@ export interface RunEnvironment {
   agentPrompt: string;
   agentAllowlist: readonly string[] | null;
   services: ToolServices;
+  /** G7: how the run reaches its model; part of the capability fingerprint (defaults to "harness") */
+  transport?: string;
 }
 
 export interface HarnessDeps {

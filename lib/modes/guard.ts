@@ -3,7 +3,7 @@
  * (M4, G1, G3). It reads only the surface, so a tool the surface offers is never
  * refused for mode reasons and a tool it withholds is always refused.
  */
-import { surfaceTool, type Surface } from "./surface";
+import { surfaceTool, type Surface, type SurfaceLayer } from "./surface";
 
 export type GuardDecision =
   | { decision: "allow"; rule: string; reason: string }
@@ -12,6 +12,13 @@ export type GuardDecision =
 
 export const NOT_AVAILABLE = "not available in this mode";
 
+/** X2/X3: how a refusal names the layer that removed the tool. */
+export const LAYER_NAMES: Record<SurfaceLayer, string> = {
+  mode: "mode's profile",
+  workspace: "workspace's grants",
+  agent: "agent's module allowlist",
+};
+
 export function guardCall(surface: Surface, toolName: string): GuardDecision {
   const onSurface = surfaceTool(surface, toolName);
   if (!onSurface) {
@@ -19,7 +26,11 @@ export function guardCall(surface: Surface, toolName: string): GuardDecision {
     if (!exclusion) {
       return { decision: "deny", rule: "T1", reason: `${toolName} is ${NOT_AVAILABLE}: no tool of that name exists` };
     }
-    return { decision: "deny", rule: exclusion.rule, reason: `${toolName} is ${NOT_AVAILABLE} (${surface.profile.label}): ${exclusion.reason}` };
+    return {
+      decision: "deny",
+      rule: exclusion.rule,
+      reason: `${toolName} is ${NOT_AVAILABLE} (${surface.profile.label}; removed by the ${LAYER_NAMES[exclusion.layer]}): ${exclusion.reason}`,
+    };
   }
   if (onSurface.pinned) {
     return { decision: "allow", rule: "G1", reason: `${toolName} is pinned in ${surface.profile.label} mode and pre-approved` };

@@ -3,11 +3,10 @@
  * (M5). Removing mutating tools does the work; mounting the worktree read-only
  * for every process a read-only run starts is the second copy of the guarantee.
  */
-import { profileOf } from "./profiles";
-import type { Mode, WorktreePosture } from "./types";
+import type { ModeProfile, WorktreePosture } from "./types";
 
-export function postureOf(mode: Mode): WorktreePosture {
-  return profileOf(mode).posture;
+export function postureOf(profile: ModeProfile): WorktreePosture {
+  return profile.posture;
 }
 
 export interface MountPlan {

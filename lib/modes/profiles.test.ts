@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { TOOL_SPECS } from "../tools/registry";
 import { guardCall } from "./guard";
 import { mountPlan } from "./posture";
-import { PROFILES } from "./profiles";
+import { PROFILES, profileOf } from "./profiles";
 import { promptBlock } from "./prompt";
 import { materializeSurface } from "./surface";
 import { MODES, WORLD_CHANGING_EFFECTS } from "./types";
 
 const names = (mode: (typeof MODES)[number], options = {}) =>
-  materializeSurface(mode, TOOL_SPECS, { autonomy: "auto", ...options }).tools.map((t) => t.spec.name).sort();
+  materializeSurface(profileOf(mode), TOOL_SPECS, { autonomy: "auto", ...options }).tools.map((t) => t.spec.name).sort();
 
 describe("built-in capability profiles", () => {
   it("M3: each profile states its surface, output verb, denied effects, posture and prompt notes — and the prompt block is generated from the surface", () => {
@@ -19,7 +19,7 @@ describe("built-in capability profiles", () => {
       expect(Array.isArray(profile.deniedEffects)).toBe(true);
       expect(["read-only", "read-write"]).toContain(profile.posture);
       expect(profile.notes.length).toBeGreaterThan(20);
-      const surface = materializeSurface(mode, TOOL_SPECS, { autonomy: "auto" });
+      const surface = materializeSurface(profileOf(mode), TOOL_SPECS, { autonomy: "auto" });
       const prompt = promptBlock(surface);
       for (const { spec } of surface.tools) expect(prompt).toContain(`- ${spec.name} (`);
       expect(prompt).toContain(profile.notes);
@@ -56,7 +56,7 @@ describe("built-in capability profiles", () => {
   });
 
   it("M5: a write_file call in plan mode is refused as removed by the read-only worktree", () => {
-    const surface = materializeSurface("plan", TOOL_SPECS, { autonomy: "auto" });
+    const surface = materializeSurface(profileOf("plan"), TOOL_SPECS, { autonomy: "auto" });
     const decision = guardCall(surface, "write_file");
     expect(decision).toMatchObject({ decision: "deny", rule: "M5" });
     expect(decision.reason).toMatch(/not available in this mode.*read-only/);
@@ -72,7 +72,7 @@ describe("built-in capability profiles", () => {
   });
 
   it("R1: no tool of the review surface can write the worktree or start a process", () => {
-    const surface = materializeSurface("review", TOOL_SPECS, { autonomy: "auto" });
+    const surface = materializeSurface(profileOf("review"), TOOL_SPECS, { autonomy: "auto" });
     for (const { spec } of surface.tools) {
       expect(spec.effects).not.toContain("write_worktree");
       expect(spec.effects).not.toContain("start_process");
@@ -85,7 +85,7 @@ describe("built-in capability profiles", () => {
     expect(orchestrate).toContain("propose_orchestration");
     const privileged = TOOL_SPECS.filter((t) => orchestrate.includes(t.name) && (t.scope === "mode" || t.tier !== "read"));
     expect(privileged.map((t) => t.name)).toEqual(["propose_orchestration"]);
-    const prompt = promptBlock(materializeSurface("orchestrate", TOOL_SPECS, { autonomy: "auto" }));
+    const prompt = promptBlock(materializeSurface(profileOf("orchestrate"), TOOL_SPECS, { autonomy: "auto" }));
     expect(prompt).not.toMatch(/create_ticket|write_file|run_command/);
   });
 
@@ -107,14 +107,14 @@ describe("built-in capability profiles", () => {
 
   it("G3: 'ask' confirms write and execute calls, 'auto_edit' only execute, 'auto' none", () => {
     const decide = (autonomy: "ask" | "auto_edit" | "auto", tool: string) =>
-      guardCall(materializeSurface("chat", TOOL_SPECS, { autonomy }), tool).decision;
+      guardCall(materializeSurface(profileOf("chat"), TOOL_SPECS, { autonomy }), tool).decision;
     expect([decide("ask", "read_file"), decide("ask", "write_file"), decide("ask", "run_command")]).toEqual(["allow", "confirm", "confirm"]);
     expect([decide("auto_edit", "write_file"), decide("auto_edit", "run_command")]).toEqual(["allow", "confirm"]);
     expect([decide("auto", "write_file"), decide("auto", "run_command")]).toEqual(["allow", "allow"]);
   });
 
   it("G1: the dial cannot silence submit_plan, even at 'ask'", () => {
-    expect(guardCall(materializeSurface("plan", TOOL_SPECS, { autonomy: "ask" }), "submit_plan").decision).toBe("allow");
+    expect(guardCall(materializeSurface(profileOf("plan"), TOOL_SPECS, { autonomy: "ask" }), "submit_plan").decision).toBe("allow");
   });
 
   it("X3: an agent's module allowlist narrows the write tier and up, never the read tier", () => {
@@ -123,12 +123,12 @@ describe("built-in capability profiles", () => {
     expect(narrowed).not.toContain("edit_file");
     expect(narrowed).not.toContain("run_command");
     expect(narrowed).toContain("grep");
-    const decision = guardCall(materializeSurface("chat", TOOL_SPECS, { autonomy: "auto", agentAllowlist: ["write_file"] }), "run_command");
+    const decision = guardCall(materializeSurface(profileOf("chat"), TOOL_SPECS, { autonomy: "auto", agentAllowlist: ["write_file"] }), "run_command");
     expect(decision).toMatchObject({ decision: "deny", rule: "X3" });
   });
 
   it("T1: a tool name that exists nowhere is refused, not executed", () => {
-    const decision = guardCall(materializeSurface("chat", TOOL_SPECS, { autonomy: "auto" }), "rm_rf_everything");
+    const decision = guardCall(materializeSurface(profileOf("chat"), TOOL_SPECS, { autonomy: "auto" }), "rm_rf_everything");
     expect(decision.decision).toBe("deny");
     expect(decision.reason).toContain("not available in this mode");
   });

@@ -8,7 +8,15 @@ import { WORLD_CHANGING_EFFECTS, type Mode, type ModeProfile } from "./types";
 export const PROFILES = {
   /** C1: no extra restrictions — full surface up to execute, writable worktree, no contract. */
   chat: {
+    id: "chat",
     mode: "chat",
+    declared: false,
+    icon: "◆",
+    accent: "#2563eb",
+    leavable: true,
+    grants: null,
+    maxTurns: null,
+    timeoutSeconds: null,
     label: "Agent",
     description: "Implements, fixes and answers: reads, edits and runs commands in the worktree.",
     selectable: true,
@@ -27,7 +35,15 @@ export const PROFILES = {
   },
   /** P1: read-only, delivers exactly one typed plan. */
   plan: {
+    id: "plan",
     mode: "plan",
+    declared: false,
+    icon: "◇",
+    accent: "#7c3aed",
+    leavable: true,
+    grants: null,
+    maxTurns: null,
+    timeoutSeconds: null,
     label: "Plan",
     description: "Read-only: investigates and delivers a typed plan for people to approve.",
     selectable: true,
@@ -47,7 +63,15 @@ export const PROFILES = {
   },
   /** R1: read-only, below the execute tier, curated review/ticket/communication tools. No contract (R6). */
   review: {
+    id: "review",
     mode: "review",
+    declared: false,
+    icon: "◎",
+    accent: "#b45309",
+    leavable: false,
+    grants: null,
+    maxTurns: null,
+    timeoutSeconds: null,
     label: "Review",
     description: "Read-only pull-request review: structured findings and a verdict.",
     selectable: false,
@@ -67,7 +91,15 @@ export const PROFILES = {
   },
   /** O1: read-only like plan; one privileged verb above the research surface. */
   orchestrate: {
+    id: "orchestrate",
     mode: "orchestrate",
+    declared: false,
+    icon: "◈",
+    accent: "#0f766e",
+    leavable: true,
+    grants: null,
+    maxTurns: null,
+    timeoutSeconds: null,
     label: "Orchestrate",
     description: "Read-only: turns a goal into a proposal for a whole team.",
     selectable: true,
@@ -86,6 +118,22 @@ export const PROFILES = {
   },
 } as const satisfies Record<Mode, ModeProfile>;
 
+/** The built-in profile of `mode`. Declared modes resolve through ./resolve-profile.ts. */
 export function profileOf(mode: Mode): ModeProfile {
   return PROFILES[mode];
 }
+
+export function isBuiltInMode(id: string): id is Mode {
+  return Object.hasOwn(PROFILES, id);
+}
+
+/** P5: the profile people and agents leave through the plan_exit gate (plan, and modes extending it). */
+export function hasPlanExitGate(profile: ModeProfile): boolean {
+  return profile.modeTools.includes("exit_plan_mode");
+}
+
+/** C1: where leaving plan mode, or approving work, takes a room. */
+export const AGENT_MODE_ID: Mode = "chat";
+
+/** A7: the mode the plan-mode API enters. */
+export const PLAN_MODE_ID: Mode = "plan";

@@ -26,6 +26,11 @@ export function promptBlock(surface: Surface): string {
       `You have delivered something only when a call to ${profile.outputVerb} succeeds. Describing the result in text does not deliver it.`,
     );
   }
+  if (surface.switchTargets.length > 0) {
+    // X4: each turn the agent is told which modes exist.
+    lines.push("", "Modes this room can switch to (ask with change_mode; a person may cancel, and a switch that widens what you may do waits for a person's approval):");
+    for (const target of surface.switchTargets) lines.push(`- ${target.id}: ${target.label} — ${target.description}`);
+  }
   lines.push("", profile.notes);
   return lines.join("\n");
 }

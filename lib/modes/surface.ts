@@ -4,11 +4,23 @@
  * and agent's settings. A tool that is not on the surface does not exist for
  * the model: it is neither offered nor named in the prompt.
  */
-import { profileOf } from "./profiles";
 import { tierRank, type Autonomy, type Mode, type ModeProfile, type ToolSpec } from "./types";
 
 /** A3: the one tool a room can opt in to in a mode whose profile allows it. */
 export const SHELL_TOOL = "run_command";
+
+/** X4: the meta-tool that exists only where the workspace lets agents switch modes. */
+export const CHANGE_MODE_TOOL = "change_mode";
+
+/** X3: the three layers whose intersection is the surface; each exclusion names one. */
+export type SurfaceLayer = "mode" | "workspace" | "agent";
+
+/** A mode the agent may ask to switch to with change_mode (X4). */
+export interface SwitchTarget {
+  id: string;
+  label: string;
+  description: string;
+}
 
 export interface SurfaceOptions {
   /** G3: the room's autonomy dial */
@@ -17,6 +29,10 @@ export interface SurfaceOptions {
   agentAllowlist?: readonly string[] | null;
   /** A3: the room has opted in to a read-only shell (only where the profile allows) */
   planShell?: boolean;
+  /** X3: the workspace's grants; null/undefined = no workspace restriction */
+  workspaceGrants?: readonly string[] | null;
+  /** X4: the modes change_mode may name; undefined/null = change_mode is not enabled */
+  switchTargets?: readonly SwitchTarget[] | null;
 }
 
 export interface SurfaceTool {
@@ -28,6 +44,8 @@ export interface SurfaceTool {
 }
 
 export interface Exclusion {
+  /** X3: which layer removed it */
+  layer: SurfaceLayer;
   /** the spec rule that removed it, e.g. "M5" */
   rule: string;
   /** a sentence a person (or the model) can read */
@@ -35,40 +53,52 @@ export interface Exclusion {
 }
 
 export interface Surface {
+  /** the built-in the profile is or extends (tool contexts and records use it) */
   mode: Mode;
   profile: ModeProfile;
   tools: SurfaceTool[];
+  /** the same tools by name, so a gate decision is one lookup however many tools exist */
+  byName: Map<string, SurfaceTool>;
   /** every registered tool that is not on the surface, with why */
   excluded: Map<string, Exclusion>;
+  /** X4: modes change_mode may name (empty when it is not on the surface) */
+  switchTargets: readonly SwitchTarget[];
 }
 
 const MUTATES_WORKTREE = new Set(["write_worktree", "delete_files"]);
 
-/** Why `spec` is off the surface, or null when it is on. Order gives the most telling reason first. */
+/** Why `spec` is off the surface, or null when it is on. Mode layer first, then workspace, then agent (X3). */
 function exclusionOf(spec: ToolSpec, profile: ModeProfile, options: SurfaceOptions): Exclusion | null {
   const where = `in ${profile.label} mode`;
+  const mode = (rule: string, reason: string): Exclusion => ({ layer: "mode", rule, reason });
   if (spec.scope === "mode" && !profile.modeTools.includes(spec.name) && profile.outputVerb !== spec.name) {
-    return { rule: "M3", reason: `${spec.name} belongs to another mode's profile and does not exist ${where}` };
+    return mode("M3", `${spec.name} belongs to another mode's profile and does not exist ${where}`);
   }
   const shellOptedIn = profile.shellOptIn && options.planShell === true && spec.name === SHELL_TOOL;
   if (profile.posture === "read-only" && spec.effects.some((e) => MUTATES_WORKTREE.has(e))) {
-    return { rule: "M5", reason: `the worktree is read-only ${where}, so ${spec.name} is removed` };
+    return mode("M5", `the worktree is read-only ${where}, so ${spec.name} is removed`);
   }
   const denied = spec.effects.find((e) => profile.deniedEffects.includes(e));
   if (denied && !shellOptedIn) {
-    return { rule: "M7", reason: `its effect "${denied}" is denied ${where}` };
+    return mode("M7", `its effect "${denied}" is denied ${where}`);
   }
   if (tierRank(spec.tier) > tierRank(profile.maxTier) && !shellOptedIn) {
-    return { rule: "M6", reason: `${spec.name} is ${spec.tier} tier; ${profile.label} mode goes up to ${profile.maxTier}` };
+    return mode("M6", `${spec.name} is ${spec.tier} tier; ${profile.label} mode goes up to ${profile.maxTier}`);
   }
   if (profile.allowlist && tierRank(spec.tier) >= tierRank("write") && !profile.allowlist.includes(spec.name)) {
-    return { rule: "M6", reason: `${spec.name} is not on ${profile.label} mode's allowlist` };
+    return mode("M6", `${spec.name} is not on ${profile.label} mode's allowlist`);
   }
   if (profile.denylist.includes(spec.name)) {
-    return { rule: "M3", reason: `${spec.name} is on ${profile.label} mode's denylist` };
+    return mode("M3", `${spec.name} is on ${profile.label} mode's denylist`);
+  }
+  if (profile.grants && !profile.grants.includes(spec.name)) {
+    return mode("X2", `${profile.label} mode does not grant ${spec.name}`);
+  }
+  if (options.workspaceGrants && !options.workspaceGrants.includes(spec.name)) {
+    return { layer: "workspace", rule: "X3", reason: `the workspace does not grant ${spec.name}` };
   }
   if (options.agentAllowlist && tierRank(spec.tier) >= tierRank("write") && !options.agentAllowlist.includes(spec.name)) {
-    return { rule: "X3", reason: `${spec.name} is not in this agent's module allowlist` };
+    return { layer: "agent", rule: "X3", reason: `${spec.name} is not in this agent's module allowlist` };
   }
   return null;
 }
@@ -84,11 +114,21 @@ export function isPinned(spec: ToolSpec, profile: ModeProfile): boolean {
   return spec.scope === "meta" || profile.outputVerb === spec.name;
 }
 
-export function materializeSurface(mode: Mode, specs: readonly ToolSpec[], options: SurfaceOptions): Surface {
-  const profile = profileOf(mode);
+/**
+ * X3: the one function that computes the final surface — workspace grants ∩
+ * agent allowlist ∩ mode profile — for the run, the capability panel and the
+ * API alike. Meta-tools and the mode's output verb are pinned past every layer
+ * (G1, G2); change_mode is a meta-tool only where the workspace enables it (X4).
+ */
+export function materializeSurface(profile: ModeProfile, specs: readonly ToolSpec[], options: SurfaceOptions): Surface {
   const tools: SurfaceTool[] = [];
   const excluded = new Map<string, Exclusion>();
+  const switchTargets = options.switchTargets ?? [];
   for (const spec of specs) {
+    if (spec.name === CHANGE_MODE_TOOL && !options.switchTargets) {
+      excluded.set(spec.name, { layer: "workspace", rule: "X4", reason: "the workspace does not let agents switch modes" });
+      continue;
+    }
     if (isPinned(spec, profile)) {
       tools.push({ spec, pinned: true, needsApproval: false });
       continue;
@@ -97,9 +137,10 @@ export function materializeSurface(mode: Mode, specs: readonly ToolSpec[], optio
     if (exclusion) excluded.set(spec.name, exclusion);
     else tools.push({ spec, pinned: false, needsApproval: needsApproval(spec, options.autonomy) });
   }
-  return { mode, profile, tools, excluded };
+  const byName = new Map(tools.map((t) => [t.spec.name, t]));
+  return { mode: profile.mode, profile, tools, byName, excluded, switchTargets: byName.has(CHANGE_MODE_TOOL) ? switchTargets : [] };
 }
 
 export function surfaceTool(surface: Surface, name: string): SurfaceTool | undefined {
-  return surface.tools.find((t) => t.spec.name === name);
+  return surface.byName.get(name);
 }

@@ -71,13 +71,30 @@ export type CompletionContract = "none" | "plan";
 
 /** Everything a mode guarantees, written once (M3). */
 export interface ModeProfile {
+  /** X1: the mode's id — a built-in name, or a declared mode's id */
+  id: string;
+  /** the built-in this profile is or extends: its posture ceiling and output verb (X1) */
   mode: Mode;
+  /** X1: whether a workspace declared it */
+  declared: boolean;
   /** label shown in the composer (C1: chat is shown as "Agent") */
   label: string;
+  /** X1: a short glyph shown beside the label */
+  icon: string;
+  /** X1: accent colour (#rrggbb) of the mode's badge */
+  accent: string;
   /** one line shown beside the label */
   description: string;
   /** S1: whether people can pick it in the composer's dropdown */
   selectable: boolean;
+  /** S1/R1: whether a room in this mode may be switched to another (review rooms stay review) */
+  leavable: boolean;
+  /** X2: when set, the run is restricted to exactly these tools (pinned ones aside); null = no mode grants */
+  grants: readonly string[] | null;
+  /** X1: model turns a run may take in this mode; null = the harness's default */
+  maxTurns: number | null;
+  /** X1: wall-clock seconds a run may take in this mode; null = no limit of the mode's own */
+  timeoutSeconds: number | null;
   /** highest tier on the surface */
   maxTier: Tier;
   /** M6: restricts tools from the write tier upward; null = no list */
@@ -108,7 +125,8 @@ export interface ToolSpec {
   /**
    * general: reachable wherever the profile's filters let it through.
    * mode: reachable only where a profile lists it in modeTools or as its output verb.
-   * meta: pinned everywhere (G2, X3) — ask_user, todo_write.
+   * meta: pinned everywhere (G2, X3) — ask_user, todo_write; change_mode where the
+   *   workspace enables it (X4).
    */
   scope: "general" | "mode" | "meta";
   /** self-contained description shown to the model */

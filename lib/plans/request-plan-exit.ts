@@ -8,6 +8,9 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
+import { AGENT_MODE_ID, hasPlanExitGate } from "../modes/profiles";
+import { parseStoredPolicy, roomProfile } from "../modes/resolve-profile";
+import { changeRoomMode } from "../rooms/change-room-mode";
 
 export interface PlanExitResult {
   status: "pending" | "switched";
@@ -25,40 +28,47 @@ const PENDING_MESSAGE =
   "Leaving plan mode needs a person's approval; the request is pending and the room stays read-only. " +
   "Calling again does not open a second request. Deliver your plan with submit_plan if you have not.";
 
-export async function requestPlanExit(prisma: PrismaClient, ctx: PlanExitContext, reason?: string): Promise<PlanExitResult> {
-  const room = await prisma.room.findFirst({ where: { id: ctx.roomId, workspaceId: ctx.workspaceId }, select: { mode: true } });
+/** What the gate switches to once approved: the approval's target (a change_mode request, G6), else Agent mode. */
+export interface PlanExitOptions {
+  /** X4: the mode an agent's change_mode asked for; leaving plan mode that way still passes this gate (P5) */
+  target?: { id: string; label: string };
+}
+
+export async function requestPlanExit(prisma: PrismaClient, ctx: PlanExitContext, reason?: string, options: PlanExitOptions = {}): Promise<PlanExitResult> {
+  const room = await prisma.room.findFirst({
+    where: { id: ctx.roomId, workspaceId: ctx.workspaceId },
+    select: { mode: true, declaredMode: true, workspace: { select: { modePolicy: true } } },
+  });
   if (!room) throw new Error("room not found");
-  if (room.mode !== "plan") {
-    return { status: "switched", approvalId: null, message: `The room is already in ${room.mode === "chat" ? "Agent" : room.mode} mode.` };
+  const profile = roomProfile(parseStoredPolicy(room.workspace.modePolicy), room);
+  if (!hasPlanExitGate(profile)) {
+    return { status: "switched", approvalId: null, message: `The room is already in ${profile.label} mode.` };
   }
 
+  // Only an approval from the room's current stay in plan mode exists here: every mode change settles the rest.
   const approved = await prisma.approval.findFirst({
     where: { roomId: ctx.roomId, kind: "plan_exit", status: "approved" },
     orderBy: { decidedAt: "desc" },
   });
   if (approved) {
     const switched = await prisma.$transaction(async (tx) => {
-      const { count } = await tx.approval.updateMany({ where: { id: approved.id, status: "approved" }, data: { status: "applied" } });
-      if (count === 0) return false; // a concurrent call consumed it and switched the room
-      await tx.room.update({ where: { id: ctx.roomId }, data: { mode: "chat" } });
-      await tx.auditEvent.create({
-        data: {
-          workspaceId: ctx.workspaceId,
-          actorId: approved.decidedById,
-          action: "room.mode_changed",
-          targetType: "room",
-          targetId: ctx.roomId,
-          data: { from: "plan", to: "chat", via: "exit_plan_mode", approvalId: approved.id },
-        },
+      const result = await changeRoomMode(tx, {
+        workspaceId: ctx.workspaceId,
+        roomId: ctx.roomId,
+        to: approved.targetMode ?? AGENT_MODE_ID,
+        via: options.target ? "change_mode" : "exit_plan_mode",
+        actorId: approved.decidedById,
+        runId: ctx.runId,
+        spend: approved.id,
       });
-      await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, type: "room.mode_changed", data: { mode: "chat", via: "exit_plan_mode" } });
-      return true;
+      // false: a concurrent call spent it and switched the room
+      return result.changed ? result.to.label : null;
     });
     return {
       status: "switched",
       approvalId: approved.id,
       message: switched
-        ? "Approved: the room switches to Agent mode from your next turn."
+        ? `Approved: the room switches to ${switched} mode from your next step.`
         : "The room has already left plan mode.",
     };
   }
@@ -74,7 +84,8 @@ export async function requestPlanExit(prisma: PrismaClient, ctx: PlanExitContext
           roomId: ctx.roomId,
           runId: ctx.runId,
           kind: "plan_exit",
-          summary: reason?.trim() ? `Leave plan mode: ${reason.trim()}` : "Leave plan mode",
+          targetMode: options.target?.id ?? null,
+          summary: `${options.target ? `Leave plan mode for ${options.target.label}` : "Leave plan mode"}${reason?.trim() ? `: ${reason.trim()}` : ""}`,
         },
       });
       await recordEvent(tx, {

@@ -7,18 +7,22 @@ import "server-only";
  * together or not at all.
  */
 import { join } from "node:path";
-import type { Mode, PrismaClient } from "../db/generated/client";
+import type { PrismaClient } from "../db/generated/client";
 import { worktreesDir } from "../config/data-dir";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
+import { defaultProfile, parseStoredPolicy, resolveProfile } from "../modes/resolve-profile";
 import { mirrorPath } from "../repos/mirror-paths";
 import { createWorktree, removeWorktree } from "../repos/worktrees";
 import { syncRepository } from "../repositories/sync-repository";
 import type { CreateRoomBody } from "./schemas";
 
 export interface CreateRoomInput extends Omit<CreateRoomBody, "mode"> {
-  /** review is allowed here only for the system (pull-request rooms); the HTTP schema never lets it through */
-  mode: Mode;
+  /**
+   * X1: a mode id; absent → the workspace's declared default. Review is allowed
+   * here only for the system (pull-request rooms); the HTTP schema never lets it through.
+   */
+  mode?: string;
   pullRequestId?: string;
   /** what to check out; defaults to the repository's default branch */
   ref?: string;
@@ -34,11 +38,17 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
     throw notFound("That agent");
   }
 
+  const workspace = await prisma.workspace.findUniqueOrThrow({ where: { id: ctx.workspaceId }, select: { modePolicy: true } });
+  const policy = parseStoredPolicy(workspace.modePolicy);
+  const profile = input.mode === undefined ? defaultProfile(policy) : resolveProfile(policy, input.mode);
+  if (!profile) throw new AppError("unprocessable", `"${input.mode}" is not an enabled mode of this workspace; pick one from the mode list.`);
+
   const room = await prisma.room.create({
     data: {
       workspaceId: ctx.workspaceId,
       name: input.name,
-      mode: input.mode,
+      mode: profile.mode,
+      declaredMode: profile.declared ? profile.id : null,
       autonomy: input.autonomy,
       repositoryId: repository?.id ?? null,
       agentId: agentId ?? null,
@@ -66,7 +76,7 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
     }
   }
 
-  await recordEvent(prisma, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.created", data: { name: room.name, mode: room.mode } });
+  await recordEvent(prisma, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.created", data: { name: room.name, mode: profile.id } });
   return prisma.room.findUniqueOrThrow({ where: { id: room.id } });
 }
 

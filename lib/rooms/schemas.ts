@@ -1,19 +1,28 @@
 /** Request bodies of the rooms API; the same schemas feed the forms. */
 import { z } from "zod";
+import { isBuiltInMode, profileOf } from "../modes/profiles";
 import { historyCursor } from "./history-cursor";
 
 const id = z.string().trim().min(1).max(64);
 
-/** S1: people pick Agent (chat), Plan or Orchestrate; review is set by the system only. */
-export const selectableMode = z.enum(["chat", "plan", "orchestrate"], {
-  error: "mode must be chat (shown as Agent), plan or orchestrate; review rooms are opened for pull requests",
-});
+/**
+ * S1, X1: people pick Agent (chat), Plan, Orchestrate or one of the workspace's
+ * declared modes, by id; review is set by the system only. Whether a declared
+ * id exists is the workspace's to say (lib/rooms/change-room-mode.ts).
+ */
+export const selectableMode = z
+  .string({ error: "mode must be a mode id such as chat (shown as Agent), plan, orchestrate or a declared mode's id" })
+  .trim()
+  .min(1, "mode must not be empty")
+  .max(40, "mode ids are at most 40 characters")
+  .refine((mode) => !isBuiltInMode(mode) || profileOf(mode).selectable, "review rooms are opened for pull requests; pick another mode");
 
 export const autonomy = z.enum(["ask", "auto_edit", "auto"]);
 
 export const createRoomBody = z.strictObject({
   name: z.string().trim().min(1, "give the room a name").max(120),
-  mode: selectableMode.default("chat"),
+  /** X1: absent → the workspace's default mode */
+  mode: selectableMode.optional(),
   autonomy: autonomy.default("auto_edit"),
   repositoryId: id.optional(),
   agentId: id.optional(),

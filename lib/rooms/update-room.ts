@@ -1,45 +1,39 @@
 import "server-only";
 /**
- * Changes a room's settings. A mode change is a column update that applies
- * from the next turn of any run (S4, M1) and is written to the audit log with
- * who made it (P6). Review rooms stay in review: it is set by the system (S1).
+ * Changes a room's settings. A mode change goes through the one mode
+ * transition (./change-room-mode.ts): it applies from the next turn of any run
+ * (S4, M1), is audited with who made it (P6), settles open requests to leave the
+ * old mode, and a review room stays in review (S1). Other settings are one
+ * update audited as room.updated.
  */
 import type { PrismaClient } from "../db/generated/client";
-import { AppError, notFound } from "../errors/app-error";
+import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
+import { changeRoomMode } from "./change-room-mode";
 import type { UpdateRoomBody } from "./schemas";
 
 export async function updateRoom(prisma: PrismaClient, ctx: { workspaceId: string; userId: string; roomId: string }, body: UpdateRoomBody) {
   return prisma.$transaction(async (tx) => {
     const room = await tx.room.findFirst({ where: { id: ctx.roomId, workspaceId: ctx.workspaceId } });
     if (!room) throw notFound("That room");
-    if (body.mode && room.mode === "review") {
-      throw new AppError("unprocessable", "A pull-request room stays in review mode; open a new room to work on the change.");
+    const { mode, ...settings } = body;
+    if (mode !== undefined) {
+      await changeRoomMode(tx, { workspaceId: ctx.workspaceId, roomId: room.id, to: mode, via: "dropdown", actorId: ctx.userId, note: "A person switched the room's mode." });
     }
-    if (body.agentId && !(await tx.agent.findFirst({ where: { id: body.agentId, workspaceId: ctx.workspaceId } }))) {
+    if (settings.agentId && !(await tx.agent.findFirst({ where: { id: settings.agentId, workspaceId: ctx.workspaceId } }))) {
       throw notFound("That agent");
     }
-    const updated = await tx.room.update({ where: { id: room.id }, data: body });
+    const updated = Object.keys(settings).length > 0 ? await tx.room.update({ where: { id: room.id }, data: settings }) : await tx.room.findUniqueOrThrow({ where: { id: room.id } });
     const changes = Object.fromEntries(
-      Object.entries(body).filter(([key, value]) => room[key as keyof typeof room] !== value).map(([key, value]) => [key, { from: room[key as keyof typeof room], to: value }]),
+      Object.entries(settings)
+        .filter(([key, value]) => room[key as keyof typeof room] !== value)
+        .map(([key, value]) => [key, { from: room[key as keyof typeof room], to: value }]),
     );
     if (Object.keys(changes).length === 0) return updated;
     await tx.auditEvent.create({
-      data: {
-        workspaceId: ctx.workspaceId,
-        actorId: ctx.userId,
-        action: body.mode && body.mode !== room.mode ? "room.mode_changed" : "room.updated",
-        targetType: "room",
-        targetId: room.id,
-        data: changes,
-      },
+      data: { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "room.updated", targetType: "room", targetId: room.id, data: changes },
     });
-    await recordEvent(tx, {
-      workspaceId: ctx.workspaceId,
-      roomId: room.id,
-      type: body.mode && body.mode !== room.mode ? "room.mode_changed" : "room.updated",
-      data: { changes, by: ctx.userId, mode: updated.mode },
-    });
+    await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.updated", data: { changes, by: ctx.userId, mode: updated.mode } });
     return updated;
   });
 }

@@ -15,6 +15,7 @@ import { createHarnessEventSink } from "../runs/harness-event-sink";
 import { modelForAgent } from "./model-for-agent";
 import { scopeRun } from "../runs/run-scope";
 import { createToolServices } from "./tool-services";
+import { agentAllowlistOf } from "../modes/agent-allowlist";
 
 export interface AdvanceOptions {
   owner: string;
@@ -54,7 +55,7 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
           return {
             model: modelForAgent(agent, run.workspace),
             agentPrompt: agentPrompt(agent, room),
-            agentAllowlist: agent.restrictModules ? agent.moduleAllowlist : null,
+            agentAllowlist: agentAllowlistOf(agent),
             services: createToolServices(prisma, {
               workspaceId: run.workspaceId,
               roomId,

@@ -12,6 +12,7 @@ import { requestPlanExit } from "../plans/request-plan-exit";
 import { submitPlan } from "../plans/submit-plan";
 import { reviewServices } from "./review-services";
 import { replaceTodos } from "../rooms/replace-todos";
+import { requestModeChange } from "./request-mode-change";
 import { fileTicket } from "../tickets/file-ticket";
 import { noRoomServices, type ToolServices } from "../tools/services";
 import { postComment } from "../runs/post-comment";
@@ -34,6 +35,7 @@ export function createToolServices(prisma: PrismaClient, scope: RunScope): ToolS
       submit: (plan) => submitPlan(prisma, { ...ctx, author: scope.author }, plan),
       requestExit: ({ reason }) => requestPlanExit(prisma, ctx, reason),
     },
+    modes: { requestChange: (input) => requestModeChange(prisma, ctx, input) },
     orchestration: {
       propose: (payload) => recordProposal(prisma, ctx, payload as Parameters<typeof recordProposal>[2]),
     },

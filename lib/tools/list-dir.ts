@@ -21,7 +21,7 @@ export const listDirTool: ToolDefinition<ListDirInput> = {
   description:
     "List the entries of one directory in the worktree (not recursive). `path` is relative to the worktree root; " +
     "omit it for the root. Directories end in `/`, symbolic links are marked `@`, files show their size in bytes. " +
-    `At most ${MAX_LIST_ENTRIES} entries; .git is not listed. Use glob to find files by name pattern.`,
+    `At most ${MAX_LIST_ENTRIES} entries; .git is not listed. To find files by name pattern, search by pattern rather than listing.`,
   input,
   async execute(args, ctx) {
     const worktree = requireWorktree(ctx);

@@ -6,6 +6,7 @@
 import type { ToolSpec } from "../modes/types";
 import { addReviewNodeTool } from "./add-review-node";
 import { askUserTool } from "./ask-user";
+import { changeModeTool } from "./change-mode";
 import { createTicketTool } from "./create-ticket";
 import { deleteFileTool } from "./delete-file";
 import { editFileTool } from "./edit-file";
@@ -37,6 +38,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   // meta (pinned everywhere)
   askUserTool,
   todoWriteTool,
+  // meta where the workspace enables it (X4)
+  changeModeTool,
   // write tier
   writeFileTool,
   editFileTool,

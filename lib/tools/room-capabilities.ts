@@ -1,31 +1,72 @@
 /**
  * "What can the agent do here?" — the surface and capability preamble a run in
- * this room gets right now, projected from the profile like everything else.
+ * this room gets right now, compiled by the same function the run uses (X3),
+ * with, for each absent tool, the layer that removed it and the fingerprint
+ * that names the whole capability (G7).
  */
+import { compileCapability } from "../modes/capability";
+import type { ModePolicy } from "../modes/declared";
+import { LAYER_NAMES } from "../modes/guard";
 import { promptBlock } from "../modes/prompt";
-import { materializeSurface } from "../modes/surface";
-import type { Autonomy, Mode } from "../modes/types";
+import { roomProfile } from "../modes/resolve-profile";
+import type { SurfaceLayer } from "../modes/surface";
+import type { Autonomy, Mode, ToolSpec } from "../modes/types";
 import { TOOL_SPECS } from "./registry";
 
 export interface CapabilityView {
   mode: Mode;
+  /** X1: the (possibly declared) mode id */
+  modeId: string;
   label: string;
+  icon: string;
+  accent: string;
+  declared: boolean;
   description: string;
   posture: "read-only" | "read-write";
   outputVerb: string | null;
   tools: { name: string; tier: string; effects: readonly string[]; pinned: boolean; needsApproval: boolean; description: string }[];
-  removed: { name: string; rule: string; reason: string }[];
+  removed: { name: string; layer: SurfaceLayer; layerName: string; rule: string; reason: string }[];
+  /** X4: modes change_mode may name here (empty when the agent cannot switch) */
+  switchTargets: { id: string; label: string }[];
   prompt: string;
+  /** G7 */
+  fingerprint: string;
+  fingerprintCovers: string[];
 }
 
-export function roomCapabilities(room: { mode: Mode; autonomy: Autonomy; planShell: boolean }, agentAllowlist: readonly string[] | null): CapabilityView {
-  const surface = materializeSurface(room.mode, TOOL_SPECS, { autonomy: room.autonomy, agentAllowlist, planShell: room.planShell });
+export interface CapabilityRoom {
+  mode: Mode;
+  declaredMode: string | null;
+  autonomy: Autonomy;
+  planShell: boolean;
+}
+
+export function roomCapabilities(
+  room: CapabilityRoom,
+  policy: ModePolicy,
+  agentAllowlist: readonly string[] | null,
+  specs: readonly ToolSpec[] = TOOL_SPECS,
+): CapabilityView {
+  const { surface, fingerprint, covers } = compileCapability({
+    profile: roomProfile(policy, room),
+    policy,
+    specs,
+    autonomy: room.autonomy,
+    agentAllowlist,
+    planShell: room.planShell,
+    transport: "harness",
+  });
+  const { profile } = surface;
   return {
-    mode: room.mode,
-    label: surface.profile.label,
-    description: surface.profile.description,
-    posture: surface.profile.posture,
-    outputVerb: surface.profile.outputVerb,
+    mode: profile.mode,
+    modeId: profile.id,
+    label: profile.label,
+    icon: profile.icon,
+    accent: profile.accent,
+    declared: profile.declared,
+    description: profile.description,
+    posture: profile.posture,
+    outputVerb: profile.outputVerb,
     tools: surface.tools.map(({ spec, pinned, needsApproval }) => ({
       name: spec.name,
       tier: spec.tier,
@@ -34,7 +75,10 @@ export function roomCapabilities(room: { mode: Mode; autonomy: Autonomy; planShe
       needsApproval,
       description: spec.description,
     })),
-    removed: [...surface.excluded].map(([name, exclusion]) => ({ name, ...exclusion })),
+    removed: [...surface.excluded].map(([name, exclusion]) => ({ name, ...exclusion, layerName: LAYER_NAMES[exclusion.layer] })),
+    switchTargets: surface.switchTargets.map(({ id, label }) => ({ id, label })),
     prompt: promptBlock(surface),
+    fingerprint,
+    fingerprintCovers: covers,
   };
 }

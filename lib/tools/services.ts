@@ -14,12 +14,26 @@ export interface PlanNodeInput {
 }
 
 
+/** X4: how an agent's change_mode request ended. */
+export interface ModeChangeResult {
+  status: "switched" | "cancelled" | "pending" | "refused";
+  approvalId: string | null;
+  message: string;
+}
+
 export interface ToolServices {
   plans: {
     /** P1: store a validated plan as a new version; returns its id and version */
     submit(plan: { goal: string; nodes: PlanNodeInput[] }): Promise<{ planId: string; version: number }>;
     /** P5: open or poll the plan_exit gate */
     requestExit(input: { reason?: string }): Promise<{ status: "pending" | "switched"; approvalId: string | null; message: string }>;
+  };
+  modes: {
+    /**
+     * X4: ask to switch the room's mode. Resolves when the switch applied, was
+     * cancelled or refused, or waits for a person's durable approval (G6, P5).
+     */
+    requestChange(input: { mode: string; reason?: string; signal?: AbortSignal }): Promise<ModeChangeResult>;
   };
   orchestration: {
     /** O1/O4: record a proposal (re-proposals within the cooldown are refused) */
@@ -55,6 +69,7 @@ function unavailable(what: string): never {
 /** Services for runs without a room (S4: a one-shot resolves to chat). */
 export const noRoomServices: ToolServices = {
   plans: { submit: async () => unavailable("submitting a plan"), requestExit: async () => unavailable("leaving plan mode") },
+  modes: { requestChange: async () => unavailable("changing mode") },
   orchestration: { propose: async () => unavailable("proposing an orchestration") },
   todos: { replace: async () => unavailable("a task list") },
   reviews: { addNode: async () => unavailable("a review finding"), finalize: async () => unavailable("finalizing a review") },

@@ -1,5 +1,6 @@
 /** Test support: a ToolContext for a worktree, and "parse then execute" like the harness. */
 import { postureOf } from "../modes/posture";
+import { profileOf } from "../modes/profiles";
 import type { Mode } from "../modes/types";
 import { recordedGit } from "../repos/git.test-support";
 import { noRoomServices } from "./services";
@@ -13,7 +14,7 @@ export function toolContext(worktree: string | null, mode: Mode = "chat", overri
     mode,
     worktree,
     git: recordedGit(worktree),
-    posture: postureOf(mode),
+    posture: postureOf(profileOf(mode)),
     services: noRoomServices,
     signal: new AbortController().signal,
     ...overrides,

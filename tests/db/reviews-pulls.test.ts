@@ -12,6 +12,7 @@ import { worktreesDir } from "../../lib/config/data-dir";
 import { createSampleRepo } from "../../lib/demo/sample-repo";
 import { materializeSurface } from "../../lib/modes/surface";
 import { postureOf } from "../../lib/modes/posture";
+import { profileOf } from "../../lib/modes/profiles";
 import { createPullRequest } from "../../lib/pulls/create-pull-request";
 import { getPullRequest } from "../../lib/pulls/get-pull-request";
 import { getPullDiff } from "../../lib/pulls/get-pull-diff";
@@ -74,12 +75,12 @@ describe("pull requests", () => {
     expect(gitSync(stored.worktreePath!, ["rev-parse", "HEAD"]).trim()).toBe(pull.headSha);
     expect(() => gitSync(stored.worktreePath!, ["symbolic-ref", "-q", "HEAD"])).toThrow();
 
-    const surface = materializeSurface(stored.mode, TOOLS, { autonomy: stored.autonomy });
+    const surface = materializeSurface(profileOf(stored.mode), TOOLS, { autonomy: stored.autonomy });
     const names = surface.tools.map((t) => t.spec.name);
     expect(names).toEqual(expect.arrayContaining(["add_review_node", "finalize_review", "create_ticket", "post_comment", "read_file", "git_diff"]));
     for (const denied of ["write_file", "edit_file", "delete_file", "run_command", "git_commit", "submit_plan"]) expect(names).not.toContain(denied);
     expect(surface.tools.every((t) => t.spec.tier === "read" || t.spec.tier === "write")).toBe(true);
-    expect(postureOf(stored.mode)).toBe("read-only");
+    expect(postureOf(profileOf(stored.mode))).toBe("read-only");
 
     const jobs = await prisma.job.findMany({ where: { status: "queued" } });
     expect(jobs.map((j) => j.kind).sort()).toEqual(["review.axes", "run.advance"]);

@@ -6,7 +6,7 @@ import { readJson, withWorkspace } from "@/server/with-workspace";
 export const POST = withWorkspace<{ workspace: string; approvalId: string }>(
   async ({ req, prisma, workspace, user, params }) => {
     const body = await readJson(req, decideApprovalBody);
-    const approval = await decideApproval(prisma, { workspaceId: workspace.id, approvalId: params.approvalId, userId: user.id, ...body, kinds: ["tool_call", "plan_exit"] });
+    const approval = await decideApproval(prisma, { workspaceId: workspace.id, approvalId: params.approvalId, userId: user.id, ...body, kinds: ["tool_call", "plan_exit", "mode_change"] });
     return Response.json({ approval: { id: approval.id, status: approval.status, kind: approval.kind } });
   },
   { permission: "write" },

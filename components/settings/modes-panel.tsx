@@ -1,0 +1,274 @@
+"use client";
+/**
+ * Workspace settings → Modes (X1–X4, G7): declare, edit and disable the
+ * workspace's own modes, let agents switch modes, pick the default mode. The
+ * whole policy is validated by the server's one schema; each issue shows
+ * beside the field it names. "Preview" shows, before saving, every agent's
+ * surface in every mode and what changes against the saved policy.
+ */
+import { useState } from "react";
+import type { ModePolicyView } from "@/lib/mode-policy/get-mode-policy";
+import type { PolicyPreview } from "@/lib/mode-policy/preview-mode-policy";
+import type { DeclaredModeInput, ModePolicyInput } from "@/lib/modes/declared";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ErrorText } from "@/components/ui/error-text";
+import { ApiError } from "@/components/ui/fetch-json";
+import { InlineStatus } from "@/components/ui/inline-status";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { useCan, useWorkspace } from "@/components/workspaces/workspace-context";
+import { useImportModePolicy, useModePolicy, usePreviewModePolicy, useSaveModePolicy } from "./mode-hooks";
+import { useRepositories } from "./repository-hooks";
+import { ReadOnlyNote } from "./read-only-note";
+
+type Draft = Required<Pick<DeclaredModeInput, "id" | "label" | "extends">> & {
+  description: string;
+  icon: string;
+  accent: string;
+  systemPrompt: string;
+  tools: string;
+  maxTurns: string;
+  timeoutSeconds: string;
+  readOnly: boolean;
+  disabled: boolean;
+};
+
+const EMPTY: Draft = { id: "", label: "", extends: "chat", description: "", icon: "●", accent: "#64748b", systemPrompt: "", tools: "", maxTurns: "", timeoutSeconds: "", readOnly: false, disabled: false };
+
+function toDraft(mode: ModePolicyView["policy"]["modes"][number]): Draft {
+  return {
+    ...mode,
+    tools: mode.tools?.join(", ") ?? "",
+    maxTurns: mode.maxTurns?.toString() ?? "",
+    timeoutSeconds: mode.timeoutSeconds?.toString() ?? "",
+  };
+}
+
+const number = (text: string) => (text.trim() === "" ? null : Number(text));
+
+function fromDraft(draft: Draft): DeclaredModeInput {
+  const tools = draft.tools.trim() === "" ? null : draft.tools.split(/[\s,]+/).filter(Boolean);
+  return { ...draft, tools, maxTurns: number(draft.maxTurns), timeoutSeconds: number(draft.timeoutSeconds) };
+}
+
+export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
+  const { workspace, role } = useWorkspace();
+  const manage = useCan("manage");
+  const policy = useModePolicy(workspace.slug, initial);
+  const saved = policy.data ?? initial;
+  const save = useSaveModePolicy(workspace.slug);
+  const preview = usePreviewModePolicy(workspace.slug);
+  const [editing, setEditing] = useState<{ index: number; draft: Draft } | null>(null);
+  const [settings, setSettings] = useState(() => ({
+    agentCanSwitchMode: saved.policy.agentCanSwitchMode,
+    switchCancelSeconds: String(saved.policy.switchCancelSeconds),
+    defaultMode: saved.policy.defaultMode ?? "",
+  }));
+  const [status, setStatus] = useState<string | null>(null);
+
+  const modesWith = (edit: typeof editing): DeclaredModeInput[] => {
+    const modes: DeclaredModeInput[] = saved.policy.modes.map((m) => ({ ...m }));
+    if (edit) modes[edit.index] = fromDraft(edit.draft);
+    return modes;
+  };
+  const draftPolicy = (edit = editing): ModePolicyInput => ({
+    modes: modesWith(edit),
+    workspaceGrants: saved.policy.workspaceGrants,
+    agentCanSwitchMode: settings.agentCanSwitchMode,
+    switchCancelSeconds: number(settings.switchCancelSeconds) ?? undefined,
+    defaultMode: settings.defaultMode || null,
+  });
+
+  const issues = (save.error instanceof ApiError ? save.error.issues : null) ?? (preview.error instanceof ApiError ? preview.error.issues : null) ?? [];
+  const fieldError = (field: string) => {
+    const path = editing ? `modes.${editing.index}.${field}` : null;
+    return issues.find((i) => i.path === path || (path && i.path.startsWith(`${path}.`)))?.message;
+  };
+  const topError = (field: string) => issues.find((i) => i.path === field)?.message;
+  const otherErrors = issues.filter((i) => !(editing && i.path.startsWith(`modes.${editing.index}.`)) && !["defaultMode", "switchCancelSeconds"].includes(i.path));
+
+  function submit(edit = editing) {
+    setStatus(null);
+    save.mutate(draftPolicy(edit), {
+      onSuccess: () => {
+        setEditing(null);
+        preview.reset();
+        setStatus("Saved. New rooms and the next turn of every run use the new policy.");
+      },
+    });
+  }
+
+  const set = (patch: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
+  const draft = editing?.draft;
+
+  return (
+    <div className="space-y-6">
+      <Card title="Modes" description="Besides Agent, Plan and Orchestrate, a workspace can declare its own modes. Each extends a built-in and can only narrow it: fewer tools, a read-only worktree, a lower tier.">
+        {!manage ? <ReadOnlyNote role={role} what="the modes" /> : null}
+        <InlineStatus>{status}</InlineStatus>
+        <ul data-testid="declared-modes" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {saved.policy.modes.length === 0 ? <li className="py-3 text-sm text-zinc-500">No declared modes yet.</li> : null}
+          {saved.policy.modes.map((mode, index) => (
+            <li key={mode.id} data-testid="declared-mode" data-mode={mode.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+              <div>
+                <span aria-hidden="true" style={{ color: mode.accent }}>
+                  {mode.icon}
+                </span>{" "}
+                <strong>{mode.label}</strong> <code className="text-xs text-zinc-500">{mode.id}</code>
+                <span className="ml-2 text-xs text-zinc-500">
+                  extends {mode.extends}
+                  {mode.readOnly ? " · read-only" : ""}
+                  {mode.tools ? ` · ${mode.tools.length} granted tools` : " · no grants"}
+                  {mode.disabled ? " · disabled" : ""}
+                </span>
+              </div>
+              {manage ? (
+                <div className="flex gap-2">
+                  <Button size="sm" variant="secondary" onClick={() => setEditing({ index, draft: toDraft(mode) })}>
+                    Edit
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => submit({ index, draft: { ...toDraft(mode), disabled: !mode.disabled } })}>
+                    {mode.disabled ? "Enable" : "Disable"}
+                  </Button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {manage && !editing ? (
+          <Button className="mt-3" data-testid="declare-mode" onClick={() => setEditing({ index: saved.policy.modes.length, draft: { ...EMPTY } })}>
+            Declare a mode
+          </Button>
+        ) : null}
+      </Card>
+
+      {editing && draft ? (
+        <Card title={editing.index < saved.policy.modes.length ? `Edit ${draft.label || draft.id}` : "Declare a mode"}>
+          <form
+            data-testid="mode-form"
+            className="grid gap-3 sm:grid-cols-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <TextField label="Id" name="id" value={draft.id} onChange={(e) => set({ id: e.target.value })} error={fieldError("id")} hint="Lower case, e.g. security-audit" />
+            <TextField label="Label" name="label" value={draft.label} onChange={(e) => set({ label: e.target.value })} error={fieldError("label")} />
+            <SelectField
+              label="Extends"
+              name="extends"
+              value={draft.extends}
+              onChange={(e) => set({ extends: e.target.value as Draft["extends"] })}
+              error={fieldError("extends")}
+              hint="Fixes the posture ceiling and what the mode delivers."
+              options={[
+                { value: "chat", label: "Agent (chat)" },
+                { value: "plan", label: "Plan" },
+                { value: "orchestrate", label: "Orchestrate" },
+              ]}
+            />
+            <TextField label="Tool grants" name="tools" value={draft.tools} onChange={(e) => set({ tools: e.target.value })} error={fieldError("tools")} hint="Comma-separated; blank = no restriction beyond the built-in." />
+            <TextField label="Icon" name="icon" value={draft.icon} onChange={(e) => set({ icon: e.target.value })} error={fieldError("icon")} />
+            <TextField label="Accent" name="accent" value={draft.accent} onChange={(e) => set({ accent: e.target.value })} error={fieldError("accent")} hint="#rrggbb" />
+            <TextField label="Max turns" name="maxTurns" inputMode="numeric" value={draft.maxTurns} onChange={(e) => set({ maxTurns: e.target.value })} error={fieldError("maxTurns")} />
+            <TextField label="Timeout (seconds)" name="timeoutSeconds" inputMode="numeric" value={draft.timeoutSeconds} onChange={(e) => set({ timeoutSeconds: e.target.value })} error={fieldError("timeoutSeconds")} />
+            <TextAreaField className="sm:col-span-2" label="Description" name="description" rows={2} value={draft.description} onChange={(e) => set({ description: e.target.value })} error={fieldError("description")} />
+            <TextAreaField className="sm:col-span-2" label="System prompt" name="systemPrompt" rows={3} value={draft.systemPrompt} onChange={(e) => set({ systemPrompt: e.target.value })} error={fieldError("systemPrompt")} hint="About the work, not the tools: the capability block lists the tools." />
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="readOnly" checked={draft.readOnly} onChange={(e) => set({ readOnly: e.target.checked })} /> Read-only worktree
+            </label>
+            <div className="flex flex-wrap gap-2 sm:col-span-2">
+              <Button type="submit" data-testid="save-mode" loading={save.isPending}>
+                Save
+              </Button>
+              <Button type="button" variant="secondary" data-testid="preview-mode" loading={preview.isPending} onClick={() => preview.mutate(draftPolicy())}>
+                Preview surfaces
+              </Button>
+              <Button type="button" variant="ghost" onClick={() => (setEditing(null), save.reset(), preview.reset())}>
+                Cancel
+              </Button>
+            </div>
+            <ErrorText className="sm:col-span-2">{otherErrors.length ? otherErrors.map((i) => `${i.path}: ${i.message}`).join("; ") : !issues.length && save.error ? save.error.message : null}</ErrorText>
+          </form>
+          {preview.data ? <PreviewTable preview={preview.data} /> : null}
+        </Card>
+      ) : null}
+
+      {manage ? <ImportFromRepository slug={workspace.slug} onDone={setStatus} /> : null}
+
+      <Card title="Switching" description="Whether agents may ask to switch modes (change_mode), and the mode fresh rooms start in.">
+        <form
+          className="grid gap-3 sm:grid-cols-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit(null);
+          }}
+        >
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              data-testid="agent-can-switch"
+              disabled={!manage}
+              checked={settings.agentCanSwitchMode}
+              onChange={(e) => setSettings((s) => ({ ...s, agentCanSwitchMode: e.target.checked }))}
+            />
+            Agents may switch modes
+          </label>
+          <TextField label="Cancel window (seconds)" name="switchCancelSeconds" disabled={!manage} value={settings.switchCancelSeconds} onChange={(e) => setSettings((s) => ({ ...s, switchCancelSeconds: e.target.value }))} error={topError("switchCancelSeconds")} />
+          <SelectField
+            label="Default mode"
+            name="defaultMode"
+            disabled={!manage}
+            value={settings.defaultMode}
+            onChange={(e) => setSettings((s) => ({ ...s, defaultMode: e.target.value }))}
+            error={topError("defaultMode")}
+            options={[{ value: "", label: "First declared, else Agent" }, ...saved.selectable.map((m) => ({ value: m.id, label: m.label }))]}
+          />
+          {manage ? (
+            <Button type="submit" data-testid="save-switching" loading={save.isPending && !editing} className="sm:col-span-3 justify-self-start">
+              Save switching
+            </Button>
+          ) : null}
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+function PreviewTable({ preview }: Readonly<{ preview: PolicyPreview }>) {
+  return (
+    <div data-testid="mode-preview" className="mt-4 space-y-2 text-xs">
+      <h3 className="font-semibold">What changes (G7)</h3>
+      {preview.changes.length === 0 ? <p>No agent&apos;s surface changes.</p> : null}
+      <ul className="space-y-1">
+        {preview.changes.map((c) => (
+          <li key={`${c.agent}:${c.mode}`} data-testid="mode-preview-change">
+            <strong>{c.agent}</strong> in <strong>{c.label}</strong> ({c.kind}){c.added.length ? ` + ${c.added.join(", ")}` : ""}
+            {c.removed.length ? ` − ${c.removed.join(", ")}` : ""}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** X1: policy reviewed like code — load the repository's gatehouse.modes.json from its default branch. */
+function ImportFromRepository({ slug, onDone }: Readonly<{ slug: string; onDone: (text: string) => void }>) {
+  const repositories = useRepositories(slug);
+  const load = useImportModePolicy(slug);
+  const list = repositories.data ?? [];
+  const [repositoryId, setRepositoryId] = useState("");
+  if (list.length === 0) return null;
+  const chosen = repositoryId || list[0]!.id;
+  return (
+    <Card title="From a repository" description="A repository can carry the policy as gatehouse.modes.json at its root (same fields as above). Loading it reads the default branch and replaces the declared modes.">
+      <div className="flex flex-wrap items-end gap-2">
+        <SelectField label="Repository" value={chosen} onChange={(e) => setRepositoryId(e.target.value)} options={list.map((r) => ({ value: r.id, label: r.name }))} />
+        <Button variant="secondary" loading={load.isPending} onClick={() => load.mutate(chosen, { onSuccess: (v) => onDone(`Loaded gatehouse.modes.json at ${v.commit.slice(0, 12)}.`) })}>
+          Load gatehouse.modes.json
+        </Button>
+      </div>
+      <ErrorText className="mt-2">{load.error ? load.error.message : null}</ErrorText>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * X1: which profile a mode id names in a workspace — a built-in, or one of the
+ * workspace's declared modes compiled by ./declared.ts. Pure; the caller reads
+ * the policy (stored JSON or a repository file) and passes it in. Compiled
+ * profiles are kept per policy object, so resolving at every turn start costs a
+ * map lookup once the policy has been parsed.
+ */
+import { compileDeclared, EMPTY_POLICY, EXTENDABLE_MODES, modePolicySchema, type ModePolicy } from "./declared";
+import { isBuiltInMode, PROFILES } from "./profiles";
+import type { Mode, ModeProfile } from "./types";
+
+const compiled = new WeakMap<ModePolicy, Map<string, ModeProfile>>();
+
+function declaredProfiles(policy: ModePolicy): Map<string, ModeProfile> {
+  let byId = compiled.get(policy);
+  if (!byId) {
+    byId = new Map(policy.modes.filter((m) => !m.disabled).map((m) => [m.id, compileDeclared(m)]));
+    compiled.set(policy, byId);
+  }
+  return byId;
+}
+
+/** The profile `modeId` names in this workspace, or null when it names none (or a disabled mode). */
+export function resolveProfile(policy: ModePolicy, modeId: string): ModeProfile | null {
+  if (isBuiltInMode(modeId)) return PROFILES[modeId];
+  return declaredProfiles(policy).get(modeId) ?? null;
+}
+
+/**
+ * A room's profile: its declared mode when that is still declared and enabled,
+ * else the built-in in its `mode` column — the ceiling the declared mode had.
+ */
+export function roomProfile(policy: ModePolicy, room: { mode: Mode; declaredMode: string | null }): ModeProfile {
+  if (room.declaredMode) {
+    const declared = declaredProfiles(policy).get(room.declaredMode);
+    if (declared && declared.mode === room.mode) return declared;
+  }
+  return PROFILES[room.mode];
+}
+
+/** The modes a person can pick for a room (S1 built-ins, then enabled declared modes). */
+export function selectableProfiles(policy: ModePolicy): ModeProfile[] {
+  return [...EXTENDABLE_MODES.map((mode) => PROFILES[mode]).filter((p) => p.selectable), ...declaredProfiles(policy).values()];
+}
+
+/** X1: the declared default, else the first enabled declared mode, else chat (C1). */
+export function defaultProfile(policy: ModePolicy): ModeProfile {
+  if (policy.defaultMode) {
+    const chosen = resolveProfile(policy, policy.defaultMode);
+    if (chosen?.selectable) return chosen;
+  }
+  const first = declaredProfiles(policy).values().next();
+  return first.done ? PROFILES.chat : first.value;
+}
+
+/**
+ * Parsed policies by their stored text. Every turn start reads the row afresh;
+ * the same text parses to the same (frozen) policy object, so the schema runs
+ * once per policy edit and the compiled profiles above are found by identity.
+ */
+const parsedByText = new Map<string, ModePolicy>();
+const PARSED_LIMIT = 512;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** Stored JSON is parsed where it is read; a row that no longer parses counts as no declarations. */
+export function parseStoredPolicy(json: unknown): ModePolicy {
+  if (json === null || json === undefined) return EMPTY_POLICY;
+  const text = JSON.stringify(json);
+  const hit = parsedByText.get(text);
+  if (hit) return hit;
+  const parsed = modePolicySchema.safeParse(json);
+  const policy = parsed.success ? deepFreeze(parsed.data) : EMPTY_POLICY;
+  if (parsedByText.size >= PARSED_LIMIT) parsedByText.clear();
+  parsedByText.set(text, policy);
+  return policy;
+}

@@ -1,0 +1,17 @@
+/**
+ * Room events about modes, declared in one place so the typed event catalogue
+ * can take them over as they are (STYLE: events declared once).
+ *   room.mode_changed          — lib/rooms/change-room-mode.ts (every path)
+ *   room.mode_switch_requested — an agent's change_mode in its cancel window (X4)
+ */
+export const MODE_SWITCH_REQUESTED_EVENT = "room.mode_switch_requested";
+
+export interface ModeSwitchRequestedData {
+  approvalId: string;
+  /** the mode id and label the agent asked for */
+  to: string;
+  label: string;
+  reason: string | null;
+  /** ISO time the switch applies unless a person cancels it */
+  cancelBy: string;
+}
