@@ -3,7 +3,7 @@ import "server-only";
  * R5: form the verdict of a pull request at its current head and store it as
  * a Review. The platform does this, never the agent: the inputs are the
  * pull request's findings (open and consensusReady count, at or above the
- * workspace's confidence threshold), the axes declared at the head, and the
+ * workspace's confidence threshold), the axes declared at the base (R7), and the
  * axis results recorded for the head.
  *
  * Reviews are append-only. A verdict re-formed because new evidence arrived
@@ -19,6 +19,7 @@ import type { Prisma as Db, PrismaClient, Review } from "../db/generated/client"
 import { recordEvent } from "../events/record-event";
 import { formVerdict, type VerdictOutcome } from "./form-verdict";
 import { readAxesAt } from "./read-axes-at";
+import { readBaseAxes } from "./read-base-axes";
 import { mirrorPath } from "../repos/mirror-paths";
 
 /** What made a verdict be formed: the review was published, or evidence changed afterwards. */
@@ -47,7 +48,8 @@ export async function storeReview(prisma: PrismaClient, input: StoreReviewInput)
   for (let attempt = 0; attempt < 3; attempt++) {
     const pull = await prisma.pullRequest.findUnique({ where: { id: input.pullRequestId }, include: { room: { select: { id: true } } } });
     if (!pull?.room) return null;
-    const axes = await readAxesAt(mirrorPath(pull.repositoryId), pull.headSha);
+    // R7: the base declares the gates; the head under review cannot relax them.
+    const axes = await readBaseAxes(mirrorPath(pull.repositoryId), pull);
     const stored = await prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT "id" FROM "PullRequest" WHERE "id" = ${pull.id} FOR UPDATE`;
       const current = await tx.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { headSha: true } });
