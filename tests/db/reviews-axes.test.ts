@@ -32,7 +32,7 @@ async function pullWithAxes(prisma: PrismaClient, axes: Axis[] | { text: string 
   const text = "text" in axes ? axes.text : JSON.stringify({ axes });
   const repoPath = await makeRepo(data.root, `repo-${workspace.slug}`, { "README.md": "# r\n", "gatehouse.axes.json": text });
   checkout(repoPath, "feature", true);
-  const change = headAxes === undefined ? {} : { "gatehouse.axes.json": headAxes === null ? null : JSON.stringify({ axes: headAxes }) };
+  const change: Record<string, string | null> = headAxes === undefined ? {} : { "gatehouse.axes.json": headAxes === null ? null : JSON.stringify({ axes: headAxes }) };
   await commitFiles(repoPath, { "notes.md": "hello\n", ...change }, "the change under review");
   const repository = await prisma.repository.create({ data: { workspaceId: workspace.id, name: "repo", path: repoPath } });
   const actor = { workspaceId: workspace.id, userId: owner.id, role: "owner" as const };
