@@ -2,6 +2,7 @@
 export const REVIEW_EVENT_TYPES = [
   "pull.opened",
   "pull.head_changed",
+  "pull.state_changed",
   "finding.created",
   "finding.updated",
   "finding.dropped",

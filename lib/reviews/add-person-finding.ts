@@ -6,6 +6,7 @@ import "server-only";
  * "user:<id>", which is what R3 compares confirmers against.
  */
 import type { PrismaClient } from "../db/generated/client";
+import { assertPullOpen } from "./assert-pull-open";
 import { AppError, notFound } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { addFinding } from "./add-finding";
@@ -20,6 +21,7 @@ export async function addPersonFinding(
   raw: unknown,
 ): Promise<{ finding: FindingView; status: "created" | "kept" | "reopened" | "suppressed" }> {
   assertCan(actor, "write");
+  await assertPullOpen(prisma, actor.workspaceId, pullRequestId);
   const pull = await prisma.pullRequest.findFirst({ where: { id: pullRequestId, workspaceId: actor.workspaceId }, select: { id: true, room: { select: { id: true } } } });
   if (!pull?.room) throw notFound("That pull request");
   const result = await addFinding(

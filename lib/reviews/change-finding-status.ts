@@ -7,6 +7,7 @@ import "server-only";
  * keeps the earlier verdict in the history).
  */
 import type { PrismaClient } from "../db/generated/client";
+import { assertPullOpen } from "./assert-pull-open";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
@@ -23,6 +24,7 @@ export async function changeFindingStatus(
   body: FindingStatusBody,
 ): Promise<{ finding: FindingView; verdict: { reviewId: string; verdict: string } | null }> {
   assertCan(actor, "write");
+  await assertPullOpen(prisma, actor.workspaceId, ref.pullRequestId);
   const finding = await findScopedFinding(prisma, { workspaceId: actor.workspaceId, ...ref });
   const confirmedByOthers = (await prisma.findingConfirmation.count({ where: { findingId: finding.id, userId: { not: finding.authorUserId ?? "" } } })) > 0;
   const decision = decideTransition(finding.status, body.action, { reason: body.reason, confirmedByOthers });
