@@ -144,7 +144,7 @@ export function ReviewRoom({
             This pull request is {pull.state}. Its review is read-only{pull.state === "closed" ? " until it is reopened" : ""}.
           </p>
         ) : null}
-        <VerdictBanner detail={detail} reviewing={reviewing} />
+        <VerdictBanner detail={detail} reviewing={reviewing} canWrite={writable} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="min-w-0 space-y-4">
             <OutsideFindings outdated={groups.outdated} repoWide={groups.repoWide} elsewhere={groups.elsewhere} />

@@ -27,6 +27,10 @@ export interface ReviewView {
   trigger: ReviewExplanation["trigger"];
   threshold: number | null;
   axesError: string | null;
+  /** R11: what the review read, as the reviewer stated it (null = not stated) */
+  coverage: NonNullable<ReviewExplanation["coverage"]> | null;
+  /** R11: who accepted the coverage gap at this head */
+  gapAcceptedBy: string | null;
   summary: string | null;
   runId: string | null;
   createdAt: string;
@@ -81,6 +85,8 @@ function toReviewView(review: { id: string; headSha: string; verdict: Verdict; e
     trigger: e.trigger ?? "finalize",
     threshold: e.threshold ?? null,
     axesError: e.axesError ?? null,
+    coverage: e.coverage ?? null,
+    gapAcceptedBy: e.gapAcceptedBy ?? null,
     summary: review.summary,
     runId: review.runId,
     createdAt: review.createdAt.toISOString(),

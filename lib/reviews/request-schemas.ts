@@ -30,3 +30,7 @@ export type FindingsQuery = z.infer<typeof findingsQuery>;
 
 /** A person's finding: any JSON object; lib/reviews/read-finding.ts is the real boundary (R4). */
 export const addFindingBody = z.record(z.string(), z.unknown());
+
+/** POST …/coverage/accept: R11, a person accepts the current head's coverage gap, saying why. */
+export const acceptGapBody = z.strictObject({ reason: z.string().trim().min(3, "say why the unread part may go unreviewed").max(2000) });
+export type AcceptGapBody = z.infer<typeof acceptGapBody>;

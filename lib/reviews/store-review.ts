@@ -21,9 +21,10 @@ import { formVerdict, type VerdictOutcome } from "./form-verdict";
 import { readAxesAt } from "./read-axes-at";
 import { readBaseAxes } from "./read-base-axes";
 import { mirrorPath } from "../repos/mirror-paths";
+import type { ReviewCoverage } from "./schemas";
 
 /** What made a verdict be formed: the review was published, or evidence changed afterwards. */
-export type ReviewTrigger = "finalize" | "axes" | "check_run" | "finding";
+export type ReviewTrigger = "finalize" | "axes" | "check_run" | "finding" | "coverage";
 
 /** Review.explanation as stored. */
 export interface ReviewExplanation extends Omit<VerdictOutcome, "verdict"> {
@@ -33,6 +34,10 @@ export interface ReviewExplanation extends Omit<VerdictOutcome, "verdict"> {
   axesError?: string;
   /** how many findings were considered (all statuses) */
   findings: number;
+  /** R11: what the review read (stated at finalize, carried into re-forms at the same head) */
+  coverage?: ReviewCoverage;
+  /** R11: who accepted this head's coverage gap */
+  gapAcceptedBy?: string;
 }
 
 export interface StoreReviewInput {
@@ -42,6 +47,8 @@ export interface StoreReviewInput {
   summary?: string | null;
   /** re-forms only: store nothing unless a review was already published at this head and the outcome differs */
   onlyIfChanged?: boolean;
+  /** R11: the coverage the reviewer stated when it published */
+  coverage?: ReviewCoverage;
 }
 
 export async function storeReview(prisma: PrismaClient, input: StoreReviewInput): Promise<{ review: Review; outcome: VerdictOutcome } | null> {
@@ -56,7 +63,8 @@ export async function storeReview(prisma: PrismaClient, input: StoreReviewInput)
       if (current.headSha !== pull.headSha) return "moved" as const;
       const latest = await tx.review.findFirst({ where: { pullRequestId: pull.id, headSha: pull.headSha }, orderBy: { createdAt: "desc" } });
       if (input.onlyIfChanged && !latest) return null;
-      const { outcome, explanation } = await formAt(tx, { ...pull, roomId: pull.room!.id }, axes, input.trigger);
+      const coverage = input.coverage ?? (latest?.explanation as Partial<ReviewExplanation> | null)?.coverage ?? null;
+      const { outcome, explanation } = await formAt(tx, { ...pull, roomId: pull.room!.id }, axes, input.trigger, coverage);
       if (input.onlyIfChanged && latest && sameOutcome(latest, outcome)) return null;
       const review = await tx.review.create({
         data: {
@@ -89,7 +97,9 @@ async function formAt(
   pull: { id: string; workspaceId: string; repositoryId: string; headSha: string; roomId: string },
   axes: Awaited<ReturnType<typeof readAxesAt>>,
   trigger: ReviewTrigger,
+  coverage: ReviewCoverage | null,
 ) {
+  const gapAcceptedBy = coverage && !coverage.complete ? await acceptedBy(tx, pull) : null;
   const [findings, results, workspace] = await Promise.all([
     tx.finding.findMany({ where: { pullRequestId: pull.id }, select: { id: true, priority: true, confidence: true, title: true, status: true, outdated: true } }),
     tx.axisResult.findMany({ where: { repositoryId: pull.repositoryId, headSha: pull.headSha } }),
@@ -101,6 +111,8 @@ async function formAt(
     results,
     confidenceThreshold: workspace.confidenceThreshold,
     headSha: pull.headSha,
+    coverage,
+    gapAcceptedBy,
     ...(axes.ok ? {} : { axesError: axes.reason }),
   });
   const explanation: ReviewExplanation = {
@@ -109,9 +121,19 @@ async function formAt(
     trigger,
     threshold: workspace.confidenceThreshold,
     findings: findings.length,
+    ...(coverage ? { coverage } : {}),
+    ...(gapAcceptedBy ? { gapAcceptedBy } : {}),
     ...(axes.ok ? {} : { axesError: axes.reason }),
   };
   return { outcome, explanation };
+}
+
+/** R11: the name of the person who accepted the coverage gap at this head, if anyone did. */
+async function acceptedBy(tx: Db.TransactionClient, pull: { id: string; headSha: string }): Promise<string | null> {
+  const row = await tx.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { gapAcceptedSha: true, gapAcceptedBy: true } });
+  if (row.gapAcceptedSha !== pull.headSha || !row.gapAcceptedBy) return null;
+  const user = await tx.user.findUnique({ where: { id: row.gapAcceptedBy }, select: { name: true, email: true } });
+  return user?.name || user?.email || "a person";
 }
 
 function sameOutcome(latest: Review, outcome: VerdictOutcome): boolean {

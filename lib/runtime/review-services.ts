@@ -35,9 +35,9 @@ export function reviewServices(prisma: PrismaClient, scope: ReviewScope): ToolSe
       );
       return result.ok ? { findingId: result.findingId, status: result.status } : { dropped: result.dropped };
     },
-    async finalize({ summary }) {
+    async finalize({ summary, coverage }) {
       const pullRequestId = await pullOfRoom();
-      const stored = await storeReview(prisma, { pullRequestId, trigger: "finalize", runId: scope.runId, summary: summary ?? null });
+      const stored = await storeReview(prisma, { pullRequestId, trigger: "finalize", runId: scope.runId, summary: summary ?? null, ...(coverage ? { coverage } : {}) });
       if (!stored) throw new ToolError("The review could not be published: the pull request has no review room, or its head kept moving while the verdict was formed. Try again.");
       return { verdict: stored.outcome.verdict, explanation: stored.outcome.rules.map((r) => r.text) };
     },

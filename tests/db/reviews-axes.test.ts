@@ -9,6 +9,7 @@ import { checkRunStatus, recordCheckRun } from "../../lib/reviews/record-check-r
 import { reviewServices } from "../../lib/runtime/review-services";
 import { runAxes } from "../../lib/reviews/run-axes";
 import { getPullRequest } from "../../lib/pulls/get-pull-request";
+import { acceptCoverageGap } from "../../lib/reviews/accept-coverage-gap";
 import { testDatabase } from "../support/db";
 import { createAgent, createUser, createWorkspace } from "../support/factories";
 import { checkout, commitFiles, drainJobs, makeRepo, useDataDir } from "../support/reviews";
@@ -166,5 +167,23 @@ describe("gates", () => {
     await runAxes(prisma, { repositoryId: untouched.pull.repositoryId, headSha: untouched.pull.headSha });
     expect(await prisma.finding.count({ where: { pullRequestId: untouched.pull.id } })).toBe(0);
     expect((await untouched.services.finalize({})).verdict).toBe("ship");
+  });
+
+  it("R11: a review that did not cover the whole diff holds until a person accepts the gap, recorded with their name", async () => {
+    const { prisma } = await testDatabase();
+    const { pull, services, actor } = await pullWithAxes(prisma, []);
+    const review = await services.finalize({ summary: "partial", coverage: { complete: false, unread: [{ path: "assets/logo.png", reason: "binary file" }] } });
+    expect(review.verdict).toBe("hold");
+    expect(review.explanation.join("\n")).toMatch(/did not read assets\/logo\.png \(binary file\) → at least hold until a person accepts the gap/);
+    await expect(acceptCoverageGap(prisma, actor, pull.id, { reason: "x" })).resolves.toBeDefined();
+    const user = await prisma.user.findUniqueOrThrow({ where: { id: actor.userId } });
+    const latest = await prisma.review.findFirstOrThrow({ where: { pullRequestId: pull.id }, orderBy: { createdAt: "desc" } });
+    expect(latest.verdict).toBe("ship");
+    const rules = (latest.explanation as { rules: { rule: string; text: string }[] }).rules;
+    expect(rules.find((r) => r.rule === "R11.coverage.accepted")?.text).toContain(`${user.name ?? user.email} accepted the gap`);
+    expect(await prisma.pullRequest.findUniqueOrThrow({ where: { id: pull.id } })).toMatchObject({ gapAcceptedBy: actor.userId, gapAcceptedSha: pull.headSha, gapAcceptedReason: "x" });
+    // A complete review has no gap to accept.
+    await services.finalize({ coverage: { complete: true, unread: [] } });
+    await expect(acceptCoverageGap(prisma, actor, pull.id, { reason: "again" })).rejects.toThrow(/no gap to accept/);
   });
 });
