@@ -10,12 +10,13 @@ import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import type { FindingView } from "@/components/pulls/pull-types";
 import { errorMessage } from "./fetch-review";
-import { useChangeFindingStatus, useConfirmFinding } from "./finding-hooks";
+import { useChangeFindingStatus, useConfirmFinding, useWithdrawConfirmation } from "./finding-hooks";
 import { useReview } from "./review-context";
 
 export function FindingActions({ finding, compact = false }: Readonly<{ finding: FindingView; compact?: boolean }>) {
   const { slug, pullId, canWrite, userId } = useReview();
   const confirm = useConfirmFinding(slug, pullId, finding.id);
+  const withdraw = useWithdrawConfirmation(slug, pullId, finding.id);
   const status = useChangeFindingStatus(slug, pullId, finding.id);
   const [dismissing, setDismissing] = useState(false);
   const [reason, setReason] = useState("");
@@ -67,7 +68,14 @@ export function FindingActions({ finding, compact = false }: Readonly<{ finding:
             Confirm
           </Button>
         ) : null}
-        {live && confirmedByMe ? <span className="text-xs font-medium text-indigo-700 dark:text-indigo-300">You confirmed this</span> : null}
+        {live && confirmedByMe ? (
+          <>
+            <span className="text-xs font-medium text-indigo-700 dark:text-indigo-300">You confirmed this</span>
+            <Button variant="ghost" size="sm" data-testid="finding-withdraw" loading={withdraw.isPending} onClick={() => withdraw.mutate(undefined, { onSuccess: (o) => setNotice(o.consensusLost ? "Withdrawn: this finding is open again." : "Your confirmation is withdrawn.") })}>
+              Withdraw
+            </Button>
+          </>
+        ) : null}
         {live ? (
           <>
             <Button size="sm" variant="ghost" data-testid="finding-resolve" disabled={busy} loading={status.isPending && status.variables?.action === "resolve"} onClick={() => act("resolve")}>

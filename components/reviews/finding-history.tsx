@@ -35,7 +35,9 @@ export function describeEvent(event: FindingEventView): string {
     case "consensus":
       return `${who} confirmed it: consensus reached`;
     case "resolved":
-      return `${who} resolved it${because}`;
+      return str(event.data, "byPush") ? `Resolved by push ${shortSha(str(event.data, "byPush"))}: the reviewer no longer raises it` : `${who} resolved it${because}`;
+    case "confirmation_withdrawn":
+      return `${who} withdrew their confirmation${(event.data as { consensusLost?: boolean } | null)?.consensusLost ? ": open again" : ""}`;
     case "dismissed":
       return `${who} dismissed it${because}`;
     case "reopened":

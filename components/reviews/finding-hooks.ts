@@ -59,6 +59,15 @@ export function useConfirmFinding(slug: string, pullId: string, findingId: strin
   });
 }
 
+/** R10: withdraw my confirmation; consensus is recomputed on the server. */
+export function useWithdrawConfirmation(slug: string, pullId: string, findingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchJson<{ finding: FindingView; consensusLost: boolean }>(`${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/confirm`, { method: "DELETE" }),
+    onSuccess: (outcome) => putFinding(queryClient, slug, pullId, outcome.finding),
+  });
+}
+
 export interface StatusVars {
   action: "resolve" | "dismiss" | "reopen";
   reason?: string;

@@ -12,6 +12,7 @@ import { changeFindingStatus } from "../../lib/reviews/change-finding-status";
 import { confirmFinding } from "../../lib/reviews/confirm-finding";
 import { getFinding } from "../../lib/reviews/get-finding";
 import { listFindings } from "../../lib/reviews/list-findings";
+import { withdrawConfirmation } from "../../lib/reviews/withdraw-confirmation";
 import { reviewServices } from "../../lib/runtime/review-services";
 import { storeReview } from "../../lib/reviews/store-review";
 import { testDatabase } from "../support/db";
@@ -58,6 +59,24 @@ const finding = (over: Record<string, unknown> = {}) => ({
 });
 
 describe("findings", () => {
+  it("R10: a confirmation can be withdrawn; consensus is recomputed from the confirmations left", async () => {
+    const { prisma } = await testDatabase();
+    const { pull, actor, services } = await setup(prisma);
+    const { finding: mine } = await addPersonFinding(prisma, actor, pull.id, finding({ priority: "P1", title: "Needs a second look" }));
+    const [ana, ben] = [await member(prisma, actor.workspaceId), await member(prisma, actor.workspaceId)];
+    await confirmFinding(prisma, ana, { pullRequestId: pull.id, findingId: mine.id });
+    await confirmFinding(prisma, ben, { pullRequestId: pull.id, findingId: mine.id });
+    expect((await services.finalize({})).verdict).toBe("hold");
+
+    const first = await withdrawConfirmation(prisma, ana, { pullRequestId: pull.id, findingId: mine.id });
+    expect(first).toMatchObject({ consensusLost: false, finding: { status: "consensusReady" } });
+    const second = await withdrawConfirmation(prisma, ben, { pullRequestId: pull.id, findingId: mine.id });
+    expect(second).toMatchObject({ consensusLost: true, finding: { status: "open", confirmations: [] } });
+    await expect(withdrawConfirmation(prisma, ben, { pullRequestId: pull.id, findingId: mine.id })).rejects.toThrow(/nothing to withdraw/);
+    const history = await getFinding(prisma, { workspaceId: actor.workspaceId, pullRequestId: pull.id, findingId: mine.id });
+    expect(history.events.map((e) => e.type)).toEqual(["created", "consensus", "confirmed", "confirmation_withdrawn", "confirmation_withdrawn"]);
+  });
+
   it("R4: a malformed finding is dropped at the read boundary, recorded, and never changes a verdict", async () => {
     const { prisma } = await testDatabase();
     const { pull, room, services, actor } = await setup(prisma);
