@@ -18,6 +18,7 @@ import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { readFileAt } from "../repos/pull-git";
+import { anchorFormError, anchorProblem } from "./check-anchor";
 import { decideTransition } from "./decide-transition";
 import { fingerprintFinding, snippetAt } from "./fingerprint";
 import { matchRaisedFinding } from "./match-raised-finding";
@@ -55,6 +56,11 @@ export async function addFinding(prisma: PrismaClient, ctx: AddFindingContext, r
   });
   if (!pull) throw notFound("That pull request");
   const seenAt = ctx.seenAtSha ?? pull.headSha;
+  const misplaced = finding.anchor ? await anchorProblem(mirrorPath(pull.repositoryId), seenAt, finding.anchor) : null;
+  if (misplaced) {
+    if (ctx.author.startsWith("user:")) throw anchorFormError(misplaced, misplaced.includes("does not exist") ? "file" : "endLine");
+    return recordDrop(prisma, ctx, raw, misplaced);
+  }
   const fingerprint = fingerprintFinding({
     kind: finding.kind,
     title: finding.title,

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../../lib/db/generated/client";
+import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
+import { changePullState } from "../../lib/pulls/change-pull-state";
 import { openPullRequest } from "../../lib/pulls/open-pull-request";
 import { addPersonFinding } from "../../lib/reviews/add-person-finding";
 import { changeFindingStatus } from "../../lib/reviews/change-finding-status";
@@ -59,6 +61,39 @@ const finding = (over: Record<string, unknown> = {}) => ({
 });
 
 describe("findings", () => {
+  it("R4: anchors are validated against the file at that head: out of range from an agent is a recorded drop, from a person a form error (reversed lines too)", async () => {
+    const { prisma } = await testDatabase();
+    const { pull, actor, services } = await setup(prisma);
+    const result = await services.addNode(finding({ anchor: { file: "src/a.ts", startLine: 29, endLine: 31 } }));
+    expect(result).toEqual({ dropped: expect.stringMatching(/lines 29–31 are outside src\/a\.ts, which has 30 lines/) });
+    expect(await services.addNode(finding({ anchor: { file: "src/missing.ts", startLine: 1, endLine: 1 } }))).toEqual({ dropped: expect.stringMatching(/does not exist/) });
+    expect(await prisma.droppedFinding.count({ where: { pullRequestId: pull.id } })).toBe(2);
+
+    const outside = await addPersonFinding(prisma, actor, pull.id, finding({ anchor: { file: "src/a.ts", startLine: 40, endLine: 41 } })).catch((e: unknown) => e);
+    expect(outside).toBeInstanceOf(ZodError);
+    expect((outside as ZodError).issues).toEqual([expect.objectContaining({ path: ["anchor", "endLine"], message: expect.stringMatching(/outside src\/a\.ts/) })]);
+    const reversed = await addPersonFinding(prisma, actor, pull.id, finding({ anchor: { file: "src/a.ts", startLine: 9, endLine: 4 } })).catch((e: unknown) => e);
+    expect((reversed as ZodError).issues[0]).toMatchObject({ path: ["anchor", "endLine"] });
+    // People's form errors are not drops; the exact last line is fine.
+    expect(await prisma.droppedFinding.count({ where: { pullRequestId: pull.id } })).toBe(2);
+    await expect(addPersonFinding(prisma, actor, pull.id, finding({ anchor: { file: "src/a.ts", startLine: 30, endLine: 30 } }))).resolves.toMatchObject({ status: "created" });
+  });
+
+  it("R1: a second open pull request for the same head and base is refused with a link to the first, also when both are opened at once; close and reopen keep it so", async () => {
+    const { prisma } = await testDatabase();
+    const { pull, actor } = await setup(prisma);
+    const again = { repositoryId: pull.repositoryId, baseRef: "main", headRef: "feature", title: "Again" };
+    const refusal = await openPullRequest(prisma, actor, again).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ code: "conflict", message: expect.stringMatching(/#1 already proposes feature into main/), details: { pullRequestId: pull.id, number: 1 } });
+    await changePullState(prisma, actor, pull.id, { action: "close" });
+    const both = await Promise.allSettled([openPullRequest(prisma, actor, again), openPullRequest(prisma, actor, again)]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(both.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "conflict" } });
+    // Reopening the first would make two open pull requests for the same branches.
+    await expect(changePullState(prisma, actor, pull.id, { action: "reopen" })).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/#2 already proposes/) });
+    expect(await prisma.pullRequest.count({ where: { repositoryId: pull.repositoryId, state: "open" } })).toBe(1);
+  });
+
   it("R10: a confirmation can be withdrawn; consensus is recomputed from the confirmations left", async () => {
     const { prisma } = await testDatabase();
     const { pull, actor, services } = await setup(prisma);
