@@ -61,6 +61,35 @@ const finding = (over: Record<string, unknown> = {}) => ({
 });
 
 describe("findings", () => {
+  it("R10: a dismissal has an author, reason, scope and optional expiry; within its scope the finding is not raised again", async () => {
+    const { prisma } = await testDatabase();
+    const { pull, actor, services } = await setup(prisma);
+    // Scope "this rule in this path": another finding of the same rule under src/ is recorded dismissed and does not count.
+    const first = await services.addNode(finding({ priority: "P1", title: "Magic number 3", anchor: { file: "src/a.ts", startLine: 4, endLine: 4 } }));
+    const firstId = (first as { findingId: string }).findingId;
+    await expect(changeFindingStatus(prisma, actor, { pullRequestId: pull.id, findingId: firstId }, { action: "dismiss", reason: "constants are fine here", scope: "rule_in_path", path: "src/" })).resolves.toBeDefined();
+    const dismissal = await prisma.dismissal.findFirstOrThrow({ where: { findingId: firstId } });
+    expect(dismissal).toMatchObject({ userId: actor.userId, reason: "constants are fine here", pathPrefix: "src/", expiresAt: null });
+    const second = await services.addNode(finding({ priority: "P1", title: "Magic number 7", anchor: { file: "src/a.ts", startLine: 8, endLine: 8 } }));
+    expect(second).toMatchObject({ status: "suppressed" });
+    const covered = await prisma.finding.findUniqueOrThrow({ where: { id: (second as { findingId: string }).findingId } });
+    expect(covered).toMatchObject({ status: "dismissed", statusReason: expect.stringMatching(/covered by a dismissal of this rule in src\/: constants are fine here/) });
+    expect((await services.finalize({})).verdict).toBe("ship");
+    // Another rule in the same path is raised as usual.
+    expect(await services.addNode(finding({ priority: "P2", title: "Unclear name", anchor: { file: "src/a.ts", startLine: 9, endLine: 9 } }))).toMatchObject({ status: "created" });
+
+    // Scope "this finding" with an expiry: suppressed until it lapses, then raised again it reopens.
+    const third = (await services.addNode(finding({ priority: "P1", title: "Possible overflow", anchor: { file: "src/a.ts", startLine: 12, endLine: 12 } }))) as { findingId: string };
+    const until = new Date(Date.now() + 60_000).toISOString();
+    await changeFindingStatus(prisma, actor, { pullRequestId: pull.id, findingId: third.findingId }, { action: "dismiss", reason: "fixed upstream next week", expiresAt: until });
+    expect(await services.addNode(finding({ priority: "P1", title: "Possible overflow", anchor: { file: "src/a.ts", startLine: 12, endLine: 12 } }))).toMatchObject({ status: "suppressed" });
+    await prisma.finding.update({ where: { id: third.findingId }, data: { dismissedUntil: new Date(Date.now() - 1000) } });
+    expect(await services.addNode(finding({ priority: "P1", title: "Possible overflow", anchor: { file: "src/a.ts", startLine: 12, endLine: 12 } }))).toMatchObject({ status: "reopened" });
+    const history = await getFinding(prisma, { workspaceId: actor.workspaceId, pullRequestId: pull.id, findingId: third.findingId });
+    expect(history.events.find((e) => e.type === "dismissed")?.data).toMatchObject({ reason: "fixed upstream next week", scope: "finding", expiresAt: until });
+    expect(history.events.at(-1)).toMatchObject({ type: "reopened", data: expect.objectContaining({ reason: expect.stringMatching(/dismissal expired/) }) });
+  });
+
   it("R4: anchors are validated against the file at that head: out of range from an agent is a recorded drop, from a person a form error (reversed lines too)", async () => {
     const { prisma } = await testDatabase();
     const { pull, actor, services } = await setup(prisma);
