@@ -71,6 +71,10 @@ export function useWithdrawConfirmation(slug: string, pullId: string, findingId:
 export interface StatusVars {
   action: "resolve" | "dismiss" | "reopen";
   reason?: string;
+  /** R10, dismiss only */
+  scope?: "finding" | "rule_in_path";
+  path?: string;
+  expiresAt?: string;
 }
 
 /** Resolve, dismiss (with a reason) or reopen; a published verdict may be re-formed by it. */
@@ -80,7 +84,7 @@ export function useChangeFindingStatus(slug: string, pullId: string, findingId: 
     mutationFn: (vars: StatusVars) =>
       fetchJson<{ finding: FindingView; verdict: { reviewId: string; verdict: string } | null }>(
         `${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/status`,
-        { method: "POST", json: vars.reason ? vars : { action: vars.action } },
+        { method: "POST", json: vars.reason || vars.scope || vars.expiresAt ? vars : { action: vars.action } },
       ),
     onSuccess: (outcome) => putFinding(queryClient, slug, pullId, outcome.finding),
     onError: () => {
