@@ -9,6 +9,7 @@ import { benchGate } from "./gate";
 import { benchPlans } from "./plans";
 import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
+import { benchReviewDelivery } from "./review-delivery";
 import { benchRoomHistory } from "./room-history";
 import { benchSandbox } from "./sandbox";
 import type { BenchResult } from "./stats";
@@ -21,6 +22,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["File tools, race-free path confinement (H2)", benchFileTools],
   ["Plans (issue 4)", benchPlans],
   ["Reviews (issue 5)", benchReviews],
+  ["Review delivery → verdict on PostgreSQL, real git and sandbox (R9–R11)", benchReviewDelivery],
   ["Web, production build on PostgreSQL (issue 3)", benchWeb],
   ["Review room in Chromium, production build (issue 5)", benchReviewRoom],
   ["Long-lived rooms in Chromium, production build (issue 15)", benchRoomHistory],
