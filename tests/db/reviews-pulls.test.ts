@@ -96,7 +96,10 @@ describe("pull requests", () => {
     await commitFiles(repoPath, { "a.txt": "b\n" }, "f1");
     const repository = await prisma.repository.create({ data: { workspaceId: workspace.id, name: "n", path: repoPath } });
     const open = (headRef: string, baseRef = "main") => openPullRequest(prisma, dana, { repositoryId: repository.id, baseRef, headRef, title: headRef, agentId: agent.id });
-    const opened = await Promise.all([open("f1"), open("f1"), open("f1")]);
+    // Different branches (one open pull request per head and base), opened at once.
+    gitSync(repoPath, ["branch", "f2", "f1"]);
+    gitSync(repoPath, ["branch", "f3", "f1"]);
+    const opened = await Promise.all([open("f1"), open("f2"), open("f3")]);
     expect(opened.map((o) => o.pull.number).sort()).toEqual([1, 2, 3]);
 
     const before = await rowCounts(prisma);
