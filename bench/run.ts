@@ -10,6 +10,7 @@ import { benchGate } from "./gate";
 import { benchPlans } from "./plans";
 import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
+import { benchReviewDelivery } from "./review-delivery";
 import { benchRoomHistory } from "./room-history";
 import { benchSandbox } from "./sandbox";
 import type { BenchResult } from "./stats";
@@ -23,6 +24,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["File tools, race-free path confinement (H2)", benchFileTools],
   ["Plans (P2, G4)", benchPlans],
   ["Reviews (R5, R8)", benchReviews],
+  ["Review delivery → verdict on PostgreSQL, real git and sandbox (R9–R11)", benchReviewDelivery],
   ["Web, production build on PostgreSQL", benchWeb],
   ["Review room in Chromium, production build", benchReviewRoom],
   ["Long-lived rooms in Chromium, production build", benchRoomHistory],

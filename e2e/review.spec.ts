@@ -11,63 +11,11 @@
  * feature/discount-cap), so tests run in parallel with each other and with the
  * seeded pull request untouched.
  */
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { commitToBranch, git, repositoryPath, WS } from "./support/repo";
 import { DEMO, signedInPage, TEAMMATE } from "./support/session";
 
-const run = promisify(execFile);
-const WS = "/api/workspaces/demo";
-const COMMITTER = {
-  GIT_AUTHOR_NAME: "E2E Pusher",
-  GIT_AUTHOR_EMAIL: "e2e@gatehouse.dev",
-  GIT_COMMITTER_NAME: "E2E Pusher",
-  GIT_COMMITTER_EMAIL: "e2e@gatehouse.dev",
-};
-
-async function git(cwd: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-  const { stdout } = await run("git", args, { cwd, env: { ...process.env, ...env } });
-  return stdout.trim();
-}
-
-/** The repository's path on this machine (the e2e server runs here), from the repositories API. */
-async function repositoryPath(api: APIRequestContext, name: string): Promise<string> {
-  const response = await api.get(`${WS}/repositories`);
-  expect(response.status()).toBe(200);
-  const repository = ((await response.json()).repositories as { name: string; path: string }[]).find((r) => r.name === name);
-  expect(repository, `repository ${name} is seeded`).toBeTruthy();
-  return repository!.path;
-}
-
-/**
- * "git push" without touching the repository's working tree or index: write
- * the files as blobs into a private index, make a commit on top of the branch
- * and move the branch only if it is still where it was.
- */
-async function commitToBranch(repo: string, branch: string, files: Record<string, string>, message: string): Promise<string> {
-  const parent = await git(repo, ["rev-parse", `refs/heads/${branch}`]);
-  const dir = await mkdtemp(join(tmpdir(), "gatehouse-e2e-push-"));
-  const env = { ...COMMITTER, GIT_INDEX_FILE: join(dir, "index") };
-  try {
-    await git(repo, ["read-tree", parent], env);
-    for (const [path, content] of Object.entries(files)) {
-      const blobFile = join(dir, "blob");
-      await writeFile(blobFile, content);
-      const blob = await git(repo, ["hash-object", "-w", blobFile]);
-      await git(repo, ["update-index", "--add", "--cacheinfo", `100644,${blob},${path}`], env);
-    }
-    const tree = await git(repo, ["write-tree"], env);
-    const commit = await git(repo, ["commit-tree", tree, "-p", parent, "-m", message], env);
-    await git(repo, ["update-ref", `refs/heads/${branch}`, commit, parent]);
-    return commit;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 const card = (page: Page, title: string) => page.getByTestId("finding-card").filter({ hasText: title });
 const inline = (page: Page, path: string, title: string) => page.locator(`[data-testid="diff-file"][data-path="${path}"]`).getByTestId("inline-finding").filter({ hasText: title });
@@ -143,7 +91,7 @@ test("R1, R2, R3, R5: open a PR in the UI → review room in review mode → fin
   await expect(debug.getByTestId("finding-confirmations")).toContainText("Sam Teammate");
 });
 
-test("R4, R5, R8: a malformed finding is dropped and shown; a push re-reviews, keeps the history, moves anchors and marks gone lines outdated", async ({ context }) => {
+test("R4, R5, R8, R10: a malformed finding is dropped and shown; a push re-reviews, keeps the history (older verdicts stale), moves anchors, marks gone lines outdated and resolves what is no longer raised", async ({ context }) => {
   test.setTimeout(180_000);
   const id = randomUUID().slice(0, 8);
   const page = await signedInPage(context, DEMO);
@@ -205,16 +153,16 @@ test("R4, R5, R8: a malformed finding is dropped and shown; a push re-reviews, k
   await expect(outdated).toBeVisible();
   await expect(inline(page, "src/pricing-config.js", "AWS access key committed")).toHaveCount(0);
 
-  // R5: an outdated P0 still counts until someone resolves it; resolving it re-forms a milder verdict, and the history grows.
-  await expect(banner.locator('[data-testid="verdict-rule"][data-rule="R5.finding.P0"]')).toContainText("outdated but not resolved");
-  const before = await page.getByTestId("review-history-row").count();
+  // R10: the reviewer no longer raises the key at the new head, so it closes as resolved by that push (naming it) and no longer blocks.
   await page.getByTestId("tab-findings").click();
   const keyCard = card(page, "AWS access key committed");
-  await keyCard.getByTestId("finding-resolve").click();
-  await expect(keyCard.getByTestId("finding-status")).toHaveAttribute("data-status", "resolved");
+  await expect(keyCard.getByTestId("finding-status")).toHaveAttribute("data-status", "resolved", { timeout: 60_000 });
+  await keyCard.getByTestId("finding-history-toggle").click();
+  await expect(keyCard.locator('[data-testid="finding-event"][data-type="resolved"]')).toContainText(`Resolved by push ${secondHead.slice(0, 7)}`);
   await expect(banner).not.toHaveAttribute("data-verdict", "block");
   await expect(banner.locator('[data-testid="verdict-rule"][data-rule="R5.finding.P0"]')).toHaveCount(0);
+  // R8: the first head's verdict is marked stale in the history.
   await page.getByTestId("tab-history").click();
-  await expect.poll(() => page.getByTestId("review-history-row").count()).toBeGreaterThan(before);
-  await expect(page.locator('[data-testid="review-history-row"][data-current="true"]').first()).not.toHaveAttribute("data-verdict", "block");
+  await expect(page.locator(`[data-testid="review-history-row"][data-head-sha="${firstHead}"]`).first()).toHaveAttribute("data-stale", "true");
+  await expect(page.locator(`[data-testid="review-history-row"][data-head-sha="${firstHead}"]`).first()).toContainText("stale");
 });

@@ -5,6 +5,7 @@
  * server's refusals (unknown branch, nothing to review) show in the form.
  * On success the review room opens (R1: it is created in review mode).
  */
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { RepositoryView } from "@/lib/repositories/schemas";
@@ -13,6 +14,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorText } from "@/components/ui/error-text";
 import { SelectField, TextField } from "@/components/ui/field";
 import { fieldErrors } from "@/components/ui/field-errors";
+import { ApiError } from "@/components/ui/fetch-json";
 import { pullHref } from "./keys";
 import { useOpenPull } from "./pull-hooks";
 import { refProblem } from "./ref-check";
@@ -35,6 +37,8 @@ function OpenPullForm({ slug, onClose, repositories }: Readonly<{ slug: string; 
   const [title, setTitle] = useState("");
   const [touched, setTouched] = useState<{ base?: boolean; head?: boolean; submitted?: boolean }>({});
   const server = fieldErrors(openPull.error, ["repositoryId", "baseRef", "headRef", "title"]);
+  // Issue 14 §5: a second open pull request for the same branches is refused with a link to the first.
+  const existing = openPull.error instanceof ApiError && typeof openPull.error.details?.pullRequestId === "string" ? openPull.error.details.pullRequestId : null;
   const baseProblem = touched.base ? refProblem(baseRef) : null;
   const headProblem = touched.head ? refProblem(headRef) ?? (headRef.trim() === baseRef.trim() && headRef ? "The head must differ from the base." : null) : null;
 
@@ -115,6 +119,13 @@ function OpenPullForm({ slug, onClose, repositories }: Readonly<{ slug: string; 
         required
       />
       <ErrorText>{server.form}</ErrorText>
+      {existing ? (
+        <p data-testid="open-pull-existing" className="text-sm">
+          <Link href={pullHref(slug, existing)} className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+            Go to the open pull request →
+          </Link>
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onClose}>
           Cancel

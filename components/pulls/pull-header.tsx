@@ -18,12 +18,15 @@ import { ErrorText } from "@/components/ui/error-text";
 import { errorMessage } from "@/components/reviews/fetch-review";
 import { shortSha } from "@/components/reviews/format";
 import { RefreshIcon } from "@/components/reviews/icons";
-import { useRefreshHead } from "./pull-hooks";
+import { useChangePullState, useRefreshHead } from "./pull-hooks";
 import type { PullRequestDetail } from "./pull-types";
 
 export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: string; detail: PullRequestDetail; stream: EventStreamStatus; canWrite: boolean }>) {
   const pull = detail.pullRequest;
   const refresh = useRefreshHead(slug, pull.id);
+  const changeState = useChangePullState(slug, pull.id);
+  // A GitHub pull request's state is GitHub's (R9); only pull requests opened in Gatehouse close here.
+  const ownState = pull.source !== "github";
   const [result, setResult] = useState<string | null>(null);
 
   return (
@@ -40,7 +43,9 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
             {pull.title} <span className="font-normal text-zinc-500 dark:text-zinc-400">#{pull.number}</span>
           </h1>
           {detail.room ? <ModeBadge profile={builtInView(detail.room.mode as Mode)} size="md" /> : null}
-          <Badge tone={pull.state === "open" ? "green" : pull.state === "merged" ? "indigo" : "neutral"}>{pull.state}</Badge>
+          <span data-testid="pull-state" data-state={pull.state}>
+            <Badge tone={pull.state === "open" ? "green" : pull.state === "merged" ? "indigo" : "neutral"}>{pull.state}</Badge>
+          </span>
         </div>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
           <div className="flex gap-1.5">
@@ -106,6 +111,22 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
             {refresh.isPending ? null : <RefreshIcon />}
             Refresh head
           </Button>
+        ) : null}
+        {canWrite && ownState && pull.state !== "merged" ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            data-testid={pull.state === "open" ? "close-pull" : "reopen-pull"}
+            loading={changeState.isPending}
+            onClick={() => changeState.mutate(pull.state === "open" ? "close" : "reopen")}
+          >
+            {pull.state === "open" ? "Close pull request" : "Reopen pull request"}
+          </Button>
+        ) : null}
+        {changeState.error ? (
+          <div className="max-w-xs">
+            <ErrorText className="text-xs">{errorMessage(changeState.error)}</ErrorText>
+          </div>
         ) : null}
         <p role="status" aria-live="polite" data-testid="refresh-result" className="max-w-xs text-right text-xs text-zinc-600 empty:hidden dark:text-zinc-400">
           {result ?? ""}

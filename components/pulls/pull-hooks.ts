@@ -64,6 +64,19 @@ export function useRefreshHead(slug: string, pullId: string) {
   });
 }
 
+/** Issue 14 §5: close or reopen a pull request opened in Gatehouse. */
+export function useChangePullState(slug: string, pullId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: "close" | "reopen") =>
+      fetchJson<{ state: string }>(`${pullApi(slug, pullId)}/state`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action }) }),
+    onSuccess: () => {
+      invalidateReview(queryClient, slug, pullId);
+      void queryClient.invalidateQueries({ queryKey: pullKeys.list(slug) });
+    },
+  });
+}
+
 /**
  * Everything of one review that can change: the detail, the findings and any
  * open finding history. Diffs are left alone (they are keyed by commits, and a

@@ -10,15 +10,20 @@ import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import type { FindingView } from "@/components/pulls/pull-types";
 import { errorMessage } from "./fetch-review";
-import { useChangeFindingStatus, useConfirmFinding } from "./finding-hooks";
+import { useChangeFindingStatus, useConfirmFinding, useWithdrawConfirmation } from "./finding-hooks";
 import { useReview } from "./review-context";
 
 export function FindingActions({ finding, compact = false }: Readonly<{ finding: FindingView; compact?: boolean }>) {
   const { slug, pullId, canWrite, userId } = useReview();
   const confirm = useConfirmFinding(slug, pullId, finding.id);
+  const withdraw = useWithdrawConfirmation(slug, pullId, finding.id);
   const status = useChangeFindingStatus(slug, pullId, finding.id);
   const [dismissing, setDismissing] = useState(false);
   const [reason, setReason] = useState("");
+  // R10: a dismissal's scope (this finding, or this rule under the finding's folder) and optional expiry.
+  const [ruleScope, setRuleScope] = useState(false);
+  const [until, setUntil] = useState("");
+  const folder = finding.anchor ? finding.anchor.file.slice(0, finding.anchor.file.lastIndexOf("/") + 1) : "";
   const [notice, setNotice] = useState<string | null>(null);
   const reasonId = useId();
 
@@ -32,8 +37,9 @@ export function FindingActions({ finding, compact = false }: Readonly<{ finding:
   const act = (action: "resolve" | "dismiss" | "reopen", why?: string) => {
     setNotice(null);
     confirm.reset();
+    const scope = action === "dismiss" ? { ...(ruleScope ? { scope: "rule_in_path" as const, path: folder } : {}), ...(until ? { expiresAt: new Date(`${until}T23:59:59`).toISOString() } : {}) } : {};
     status.mutate(
-      { action, reason: why },
+      { action, reason: why, ...scope },
       {
         onSuccess: (outcome) => {
           setDismissing(false);
@@ -67,7 +73,14 @@ export function FindingActions({ finding, compact = false }: Readonly<{ finding:
             Confirm
           </Button>
         ) : null}
-        {live && confirmedByMe ? <span className="text-xs font-medium text-indigo-700 dark:text-indigo-300">You confirmed this</span> : null}
+        {live && confirmedByMe ? (
+          <>
+            <span className="text-xs font-medium text-indigo-700 dark:text-indigo-300">You confirmed this</span>
+            <Button variant="ghost" size="sm" data-testid="finding-withdraw" loading={withdraw.isPending} onClick={() => withdraw.mutate(undefined, { onSuccess: (o) => setNotice(o.consensusLost ? "Withdrawn: this finding is open again." : "Your confirmation is withdrawn.") })}>
+              Withdraw
+            </Button>
+          </>
+        ) : null}
         {live ? (
           <>
             <Button size="sm" variant="ghost" data-testid="finding-resolve" disabled={busy} loading={status.isPending && status.variables?.action === "resolve"} onClick={() => act("resolve")}>
@@ -113,6 +126,16 @@ export function FindingActions({ finding, compact = false }: Readonly<{ finding:
             autoFocus
             className="block w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           />
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-700 dark:text-zinc-300">
+            <label className="inline-flex items-center gap-1.5">
+              <input type="checkbox" data-testid="finding-dismiss-rule" checked={ruleScope} onChange={(e) => setRuleScope(e.target.checked)} />
+              Every “{finding.title.length > 40 ? `${finding.title.slice(0, 39)}…` : finding.title}” in {folder || "the repository"}
+            </label>
+            <label className="inline-flex items-center gap-1.5">
+              Until
+              <input type="date" data-testid="finding-dismiss-until" value={until} onChange={(e) => setUntil(e.target.value)} className="rounded border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900" />
+            </label>
+          </div>
           <div className="flex gap-2">
             <Button size="sm" type="submit" variant="danger" data-testid="finding-dismiss-submit" loading={status.isPending}>
               Dismiss finding

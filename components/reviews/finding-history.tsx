@@ -35,9 +35,15 @@ export function describeEvent(event: FindingEventView): string {
     case "consensus":
       return `${who} confirmed it: consensus reached`;
     case "resolved":
-      return `${who} resolved it${because}`;
-    case "dismissed":
-      return `${who} dismissed it${because}`;
+      return str(event.data, "byPush") ? `Resolved by push ${shortSha(str(event.data, "byPush"))}: the reviewer no longer raises it` : `${who} resolved it${because}`;
+    case "confirmation_withdrawn":
+      return `${who} withdrew their confirmation${(event.data as { consensusLost?: boolean } | null)?.consensusLost ? ": open again" : ""}`;
+    case "dismissed": {
+      const scope = str(event.data, "scope") === "rule_in_path" ? ` (this rule in ${str(event.data, "path") || "the whole repository"})` : "";
+      const expires = str(event.data, "expiresAt");
+      const until = expires ? ` until ${formatDateTime(expires)}` : "";
+      return `${who} dismissed it${scope}${until}${because}`;
+    }
     case "reopened":
       return `${who} reopened it${because}`;
     case "remapped": {

@@ -59,9 +59,22 @@ export function useConfirmFinding(slug: string, pullId: string, findingId: strin
   });
 }
 
+/** R10: withdraw my confirmation; consensus is recomputed on the server. */
+export function useWithdrawConfirmation(slug: string, pullId: string, findingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchJson<{ finding: FindingView; consensusLost: boolean }>(`${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/confirm`, { method: "DELETE" }),
+    onSuccess: (outcome) => putFinding(queryClient, slug, pullId, outcome.finding),
+  });
+}
+
 export interface StatusVars {
   action: "resolve" | "dismiss" | "reopen";
   reason?: string;
+  /** R10, dismiss only */
+  scope?: "finding" | "rule_in_path";
+  path?: string;
+  expiresAt?: string;
 }
 
 /** Resolve, dismiss (with a reason) or reopen; a published verdict may be re-formed by it. */
@@ -71,7 +84,7 @@ export function useChangeFindingStatus(slug: string, pullId: string, findingId: 
     mutationFn: (vars: StatusVars) =>
       fetchJson<{ finding: FindingView; verdict: { reviewId: string; verdict: string } | null }>(
         `${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/status`,
-        { method: "POST", json: vars.reason ? vars : { action: vars.action } },
+        { method: "POST", json: vars.reason || vars.scope || vars.expiresAt ? vars : { action: vars.action } },
       ),
     onSuccess: (outcome) => putFinding(queryClient, slug, pullId, outcome.finding),
     onError: () => {

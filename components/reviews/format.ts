@@ -38,6 +38,7 @@ export const TRIGGER_LABEL: Record<ReviewView["trigger"], string> = {
   axes: "axis results arrived",
   check_run: "GitHub check arrived",
   finding: "a finding changed",
+  coverage: "a person accepted the coverage gap",
 };
 
 export function percent(confidence: number): string {

@@ -22,7 +22,7 @@ export function ReviewHistory({ reviews, headSha }: Readonly<{ reviews: readonly
         {reviews.map((review) => {
           const current = review.headSha === headSha;
           return (
-            <li key={review.id} data-testid="review-history-row" data-head-sha={review.headSha} data-verdict={review.verdict} data-current={current}>
+            <li key={review.id} data-testid="review-history-row" data-head-sha={review.headSha} data-verdict={review.verdict} data-current={current} data-stale={!current}>
               <details className="rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
                 <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
                   <VerdictBadge verdict={review.verdict} />
@@ -32,7 +32,10 @@ export function ReviewHistory({ reviews, headSha }: Readonly<{ reviews: readonly
                   {current ? (
                     <span className="rounded-full bg-indigo-50 px-1.5 text-xs font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">current head</span>
                   ) : (
-                    <span className="text-xs text-zinc-500 dark:text-zinc-400">earlier head</span>
+                    // R8: evidence for an older head never speaks for the current one.
+                    <span className="rounded-full bg-amber-50 px-1.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200" title="This verdict was formed for an earlier head; a push made it stale">
+                      stale · earlier head
+                    </span>
                   )}
                   <span className="text-xs text-zinc-600 dark:text-zinc-400">{TRIGGER_LABEL[review.trigger]}</span>
                   <time dateTime={review.createdAt} title={formatDateTime(review.createdAt)} suppressHydrationWarning className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">

@@ -75,6 +75,7 @@ export function ReviewRoom({
           void queryClient.invalidateQueries({ queryKey: pullKeys.finding(slug, pullId, event.data.findingId) });
           return;
         }
+        case "pull.state_changed":
         case "pull.head_changed":
           refetchDetail();
           refetchFindings();
@@ -111,7 +112,9 @@ export function ReviewRoom({
     setTab("findings");
     setPanelFocus({ findingId, nonce: nonce.current });
   }, []);
-  const context = useMemo<ReviewContextValue>(() => ({ slug, pullId, canWrite, userId, showInDiff, showInPanel }), [slug, pullId, canWrite, userId, showInDiff, showInPanel]);
+  // R9: a closed or merged pull request's review is read-only until it is reopened.
+  const writable = canWrite && pull.state === "open";
+  const context = useMemo<ReviewContextValue>(() => ({ slug, pullId, canWrite: writable, userId, showInDiff, showInPanel }), [slug, pullId, writable, userId, showInDiff, showInPanel]);
 
   const diff = diffQuery.data;
   const groups = useMemo(() => {
@@ -134,7 +137,12 @@ export function ReviewRoom({
       <div data-testid="review-room" data-pull-id={pullId} className="space-y-4">
         <PullHeader slug={slug} detail={detail} stream={stream} canWrite={canWrite} />
         {detailQuery.isError ? <ErrorText>{`The review could not be refreshed: ${errorMessage(detailQuery.error)}`}</ErrorText> : null}
-        <VerdictBanner detail={detail} reviewing={reviewing} />
+        {pull.state !== "open" ? (
+          <p data-testid="pull-closed-note" role="note" className="rounded-md border border-zinc-300 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+            This pull request is {pull.state}. Its review is read-only{pull.state === "closed" ? " until it is reopened" : ""}.
+          </p>
+        ) : null}
+        <VerdictBanner detail={detail} reviewing={reviewing} canWrite={writable} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="min-w-0 space-y-4">
             <OutsideFindings outdated={groups.outdated} repoWide={groups.repoWide} elsewhere={groups.elsewhere} />

@@ -11,13 +11,16 @@ import { Spinner } from "@/components/ui/spinner";
 import type { PullRequestDetail, Verdict, VerdictRule } from "@/components/pulls/pull-types";
 import { VERDICT_LOOK, VerdictBadge } from "@/components/pulls/verdict-badge";
 import { AxisTable } from "./axis-table";
+import { CoverageNote } from "./coverage-note";
+import { useReview } from "./review-context";
 import { formatDateTime, shortSha, timeAgo, TRIGGER_LABEL, VERDICT_WORDS } from "./format";
 import { PendingIcon } from "./icons";
 
 const RANK: Record<Verdict, number> = { block: 0, hold: 1, ship: 2 };
 
-export function VerdictBanner({ detail, reviewing }: Readonly<{ detail: PullRequestDetail; reviewing: boolean }>) {
+export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<{ detail: PullRequestDetail; reviewing: boolean; canWrite?: boolean }>) {
   const titleId = useId();
+  const { slug } = useReview();
   const review = detail.verdict;
   const pull = detail.pullRequest;
 
@@ -80,6 +83,7 @@ export function VerdictBanner({ detail, reviewing }: Readonly<{ detail: PullRequ
         {reviewing ? <Spinner label="A new review is running" className="text-zinc-500" /> : null}
       </div>
       {review.summary ? <p className="mt-3 whitespace-pre-wrap text-sm text-zinc-800 dark:text-zinc-200">{review.summary}</p> : null}
+      <CoverageNote slug={slug} pullId={pull.id} review={review} canWrite={canWrite} />
       <div className="mt-3 grid gap-4 lg:grid-cols-2">
         <div>
           <h3 className="text-sm font-semibold">Why</h3>

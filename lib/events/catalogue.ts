@@ -90,8 +90,11 @@ const planEvents = [
 /** Pull requests, their findings, reviews and gate results. */
 const reviewEvents = [
   event("pull.opened", { pullRequestId: id, number: z.number().int(), headSha: z.string(), baseSha: z.string(), source: z.string() }),
+  /** R9: closed, merged or reopened, by a person or by GitHub */
+  event("pull.state_changed", { pullRequestId: id, state: z.enum(["open", "closed", "merged"]), by: z.string(), headSha: z.string(), reason: z.string().optional() }),
   event("pull.head_changed", { pullRequestId: id, from: z.string(), to: z.string(), remapped: z.number().int(), outdated: z.number().int(), unchanged: z.number().int() }),
-  event("finding.created", { pullRequestId: id, findingId: id, kind: z.string(), priority: z.string(), title: z.string() }),
+  /** `status` when the finding was born dismissed (R10: a dismissal of its rule in its path covers it) */
+  event("finding.created", { pullRequestId: id, findingId: id, kind: z.string(), priority: z.string(), title: z.string(), status: z.string().optional() }),
   event("finding.updated", { pullRequestId: id, findingId: id, change: z.string(), status: z.string().optional(), by }),
   event("finding.dropped", { pullRequestId: id, droppedFindingId: id, reason: z.string(), author: z.string() }),
   event("review.published", { pullRequestId: id, reviewId: id, verdict: z.string(), headSha: z.string(), trigger: z.string() }),

@@ -8,13 +8,19 @@ import "server-only";
  *    repository; a delivery counts only for those whose secret verifies it.
  *    No verifying secret (or no signature, or a body that cannot be read) is a
  *    401, and nothing is written.
+ *    JSON and form-encoded (`payload=<json>`) deliveries both verify over the
+ *    raw body (R9).
  * 2. Repeated deliveries (the same X-GitHub-Delivery id, e.g. GitHub's
- *    redelivery, or a replay) are ignored: the WebhookDelivery insert uses
- *    ON CONFLICT DO NOTHING, so of any number of concurrent copies exactly one
- *    inserts and queues, in the same transaction.
- * 3. pull_request (opened, reopened, synchronize, ready_for_review) queues
- *    "review.github_pull"; check_run (completed) queues "review.check_run".
- *    Everything else is acknowledged and ignored.
+ *    redelivery, or a replay) are ignored per receiving registration (R9: one
+ *    delivery id is shared by every webhook subscribed to the event, so a
+ *    second workspace's copy is not a duplicate): the WebhookDelivery insert
+ *    of (id, repository) uses ON CONFLICT DO NOTHING, so of any number of
+ *    concurrent copies exactly one inserts and queues, in the same transaction.
+ * 3. pull_request (opened, reopened, synchronize, ready_for_review, closed)
+ *    queues "review.github_pull"; check_run (completed) queues
+ *    "review.check_run". `ping` (also an organisation's, which names no
+ *    repository) and `installation*` events are acknowledged with 2xx and write
+ *    nothing; everything else is acknowledged and ignored.
  */
 import type { z } from "zod";
 import type { PrismaClient } from "../db/generated/client";
@@ -33,6 +39,8 @@ import {
 
 export interface IncomingDelivery {
   event: string | null;
+  /** Content-Type: JSON, or application/x-www-form-urlencoded with the JSON in `payload` */
+  contentType?: string | null;
   deliveryId: string | null;
   signature: string | null;
   /** the exact bytes received */
@@ -48,9 +56,15 @@ export interface WebhookAnswer {
 
 const unauthorized = () => new AppError("unauthorized", "The signature does not verify against the webhook secret of any connected repository.");
 
+/** Events GitHub sends to every webhook or app that need only an answer (R9). */
+const ACKNOWLEDGED = /^(ping|installation|installation_repositories|installation_target|github_app_authorization)$/;
+
 export async function receiveGithubWebhook(prisma: PrismaClient, delivery: IncomingDelivery): Promise<WebhookAnswer> {
+  const event = delivery.event ?? "";
+  // Nothing is written for these, so answering needs no secret (an organisation's ping names no repository to find one by).
+  if (ACKNOWLEDGED.test(event)) return { status: "ignored", detail: `GitHub event "${event}" acknowledged; it needs nothing from Gatehouse.` };
   if (!delivery.signature) throw new AppError("unauthorized", "The X-Hub-Signature-256 header is missing.");
-  const payload = parseJson(delivery.body);
+  const payload = parseBody(delivery.body, delivery.contentType ?? null);
   const envelope = githubEnvelope.safeParse(payload);
   if (!envelope.success) throw unauthorized();
   const candidates = await prisma.repository.findMany({
@@ -66,17 +80,29 @@ export async function receiveGithubWebhook(prisma: PrismaClient, delivery: Incom
   if (!id.success) throw new AppError("bad_request", "The X-GitHub-Delivery header is missing or malformed; it is how repeated deliveries are recognised.");
 
   return prisma.$transaction(async (tx) => {
-    const inserted = await tx.$executeRaw`
-      INSERT INTO "WebhookDelivery" ("id", "event") VALUES (${id.data}, ${delivery.event ?? ""}) ON CONFLICT ("id") DO NOTHING`;
-    if (inserted === 0) return { status: "duplicate", detail: `Delivery ${id.data} was received before; ignored.` };
-    for (const job of jobs.queue) await enqueueJob(tx, job);
-    return { status: "queued", detail: `Queued for ${verified.length} connected ${verified.length === 1 ? "repository" : "repositories"}.`, repositories: verified.length };
+    let queued = 0;
+    for (const repositoryId of verified) {
+      const inserted = await tx.$executeRaw`
+        INSERT INTO "WebhookDelivery" ("id", "repositoryId", "event") VALUES (${id.data}, ${repositoryId}, ${event}) ON CONFLICT ("id", "repositoryId") DO NOTHING`;
+      if (inserted === 0) continue;
+      queued += 1;
+      for (const job of jobs.queue.filter((j) => j.payload.repositoryId === repositoryId)) await enqueueJob(tx, job);
+    }
+    if (queued === 0) return { status: "duplicate", detail: `Delivery ${id.data} was received before; ignored.` };
+    return { status: "queued", detail: `Queued for ${queued} connected ${queued === 1 ? "repository" : "repositories"}.`, repositories: queued };
   });
 }
 
-function parseJson(body: Uint8Array): unknown {
+/** The payload: the body itself (JSON), or its `payload` field when GitHub sends a form. */
+function parseBody(body: Uint8Array, contentType: string | null): unknown {
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(body);
+    if (contentType && /^application\/x-www-form-urlencoded\b/i.test(contentType.trim())) {
+      const json = new URLSearchParams(text).get("payload");
+      if (json === null) throw new Error("no payload field");
+      return JSON.parse(json);
+    }
+    return JSON.parse(text);
   } catch {
     // Unreadable bodies cannot be matched to a secret, so they are refused like a bad signature.
     throw unauthorized();
@@ -100,9 +126,12 @@ function jobsFor(event: string, payload: unknown, repositoryIds: string[]): { qu
           baseSha: pr.pull_request.base.sha,
           headRef: pr.pull_request.head.ref,
           headSha: pr.pull_request.head.sha,
+          merged: pr.pull_request.merged === true,
+          ...(pr.pull_request.updated_at ? { updatedAt: pr.pull_request.updated_at } : {}),
         };
-        // One job per head: "opened" and "ready_for_review" for the same commit collapse while queued.
-        return { kind: "review.github_pull", payload: { ...job }, key: `gh-pull:${repositoryId}:${pr.number}:${job.headSha}`, maxAttempts: 5 };
+        // One job per head: "opened" and "ready_for_review" for the same commit collapse while queued; state changes never collapse.
+        const key = job.action === "closed" || job.action === "reopened" ? undefined : `gh-pull:${repositoryId}:${pr.number}:${job.headSha}`;
+        return { kind: "review.github_pull", payload: { ...job }, ...(key ? { key } : {}), maxAttempts: 5 };
       }),
     };
   }

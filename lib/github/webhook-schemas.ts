@@ -27,6 +27,9 @@ export const githubPullRequestEvent = z.object({
   pull_request: z.object({
     title: z.string().max(1000),
     draft: z.boolean().optional(),
+    merged: z.boolean().nullable().optional(),
+    /** R9: orders deliveries that arrive late or out of order */
+    updated_at: z.string().datetime({ offset: true }).nullable().optional(),
     head: z.object({ ref: branch, sha }),
     base: z.object({ ref: branch, sha }),
   }),
@@ -44,8 +47,8 @@ export const githubCheckRunEvent = z.object({
   }),
 });
 
-/** R9: the pull_request actions that (re)start a review; the rest are acknowledged and ignored. */
-export const HANDLED_PULL_ACTIONS = ["opened", "reopened", "synchronize", "ready_for_review"] as const;
+/** R9: the pull_request actions that keep a pull request's head and state true; the rest are acknowledged and ignored. */
+export const HANDLED_PULL_ACTIONS = ["opened", "reopened", "synchronize", "ready_for_review", "closed"] as const;
 
 /** `X-GitHub-Delivery`: a GUID; bounded so it can be a primary key. */
 export const deliveryId = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, "not a delivery id");
@@ -62,6 +65,10 @@ export const githubPullJob = z.object({
   baseSha: sha,
   headRef: z.string(),
   headSha: sha,
+  /** closed: merged (true) or closed without merging */
+  merged: z.boolean().optional(),
+  /** the forge's pull_request.updated_at (R9: a delivery older than the one applied never moves the pull request back) */
+  updatedAt: z.string().datetime({ offset: true }).optional(),
 });
 export type GithubPullJob = z.infer<typeof githubPullJob>;
 

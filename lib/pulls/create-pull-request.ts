@@ -7,7 +7,7 @@ import "server-only";
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import type { PrismaClient } from "../db/generated/client";
+import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { retryOnUniqueViolation } from "../db/unique-violation";
 import { worktreesDir } from "../config/data-dir";
 import { AppError } from "../errors/app-error";
@@ -71,6 +71,7 @@ async function insertWithNumber(prisma: PrismaClient, input: NewPullRequest, wor
 
 function insert(prisma: PrismaClient, input: NewPullRequest, worktreePath: string) {
   return prisma.$transaction(async (tx) => {
+    if (input.number === undefined) await refuseDuplicate(tx, input);
     const number =
       input.number ??
       ((await tx.pullRequest.aggregate({ where: { repositoryId: input.repository.id }, _max: { number: true } }))._max.number ?? 0) + 1;
@@ -130,6 +131,26 @@ function insert(prisma: PrismaClient, input: NewPullRequest, worktreePath: strin
     });
     return { pull, room: { id: room.id, name: room.name, mode: room.mode, worktreePath }, runId: queued.runId };
   });
+}
+
+/**
+ * Issue 14 §5: one open pull request per head and base in a repository. The
+ * transaction holds a lock on (repository, head, base), so two people opening
+ * the same branches at once get one pull request and one refusal that links to it.
+ */
+async function refuseDuplicate(tx: Db.TransactionClient, input: NewPullRequest): Promise<void> {
+  const key = `pull:${input.repository.id}:${input.headRef}:${input.baseRef}`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+  const open = await tx.pullRequest.findFirst({
+    where: { repositoryId: input.repository.id, headRef: input.headRef, baseRef: input.baseRef, state: "open" },
+    select: { id: true, number: true },
+  });
+  if (open) {
+    throw new AppError("conflict", `Pull request #${open.number} already proposes ${input.headRef} into ${input.baseRef}; review it there instead of opening a second one.`, {
+      pullRequestId: open.id,
+      number: open.number,
+    });
+  }
 }
 
 function clip(text: string, max: number): string {

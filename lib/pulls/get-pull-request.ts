@@ -9,7 +9,7 @@ import "server-only";
 import type { PrismaClient, Verdict } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { pickAxisResults, type AxisTableRow } from "../reviews/pick-axis-results";
-import { readAxesAt } from "../reviews/read-axes-at";
+import { readBaseAxes } from "../reviews/read-base-axes";
 import type { AxisDeclaration } from "../reviews/schemas";
 import { readExplanation } from "../reviews/stored-explanation";
 import type { ReviewExplanation } from "../reviews/store-review";
@@ -19,6 +19,8 @@ import { mirrorPath } from "../repos/mirror-paths";
 export interface ReviewView {
   id: string;
   headSha: string;
+  /** R8: evidence for an older head; it never speaks for the current one */
+  stale: boolean;
   verdict: Verdict;
   rules: ReviewExplanation["rules"];
   axisTable: AxisTableRow[];
@@ -26,6 +28,10 @@ export interface ReviewView {
   trigger: ReviewExplanation["trigger"];
   threshold: number | null;
   axesError: string | null;
+  /** R11: what the review read, as the reviewer stated it (null = not stated) */
+  coverage: NonNullable<ReviewExplanation["coverage"]> | null;
+  /** R11: who accepted the coverage gap at this head */
+  gapAcceptedBy: string | null;
   summary: string | null;
   runId: string | null;
   createdAt: string;
@@ -36,7 +42,7 @@ export interface PullRequestDetail {
   room: { id: string; name: string; mode: string; agent: { id: string; name: string } | null } | null;
   /** the newest Review at the current head; null until one is published for it */
   verdict: ReviewView | null;
-  /** R5 at the current head: declared axes, and their results so far (`missing` = none yet) */
+  /** R5/R7 at the current head: axes declared at the base, and their results so far (`missing` = none yet) */
   axes: { declared: AxisDeclaration[]; error: string | null; table: AxisTableRow[] };
   /** every Review, newest first, across heads */
   reviews: ReviewView[];
@@ -54,9 +60,9 @@ export async function getPullRequest(prisma: PrismaClient, workspaceId: string, 
     prisma.review.findMany({ where: { pullRequestId: row.id }, orderBy: { createdAt: "desc" }, take: MAX_HISTORY }),
     prisma.droppedFinding.findMany({ where: { pullRequestId: row.id }, orderBy: { createdAt: "desc" }, take: MAX_HISTORY }),
     prisma.axisResult.findMany({ where: { repositoryId: row.repositoryId, headSha: row.headSha } }),
-    readAxesAt(mirrorPath(row.repositoryId), row.headSha),
+    readBaseAxes(mirrorPath(row.repositoryId), row),
   ]);
-  const views = reviews.map(toReviewView);
+  const views = reviews.map((r) => toReviewView(r, row.headSha));
   const declared = axes.ok ? axes.axes : [];
   return {
     pullRequest: summary!,
@@ -68,17 +74,20 @@ export async function getPullRequest(prisma: PrismaClient, workspaceId: string, 
   };
 }
 
-function toReviewView(review: { id: string; headSha: string; verdict: Verdict; explanation: unknown; summary: string | null; runId: string | null; createdAt: Date }): ReviewView {
+function toReviewView(review: { id: string; headSha: string; verdict: Verdict; explanation: unknown; summary: string | null; runId: string | null; createdAt: Date }, currentHead: string): ReviewView {
   const e = readExplanation(review.explanation);
   return {
     id: review.id,
     headSha: review.headSha,
+    stale: review.headSha !== currentHead,
     verdict: review.verdict,
     rules: e.rules ?? [],
     axisTable: e.axisTable ?? [],
     trigger: e.trigger ?? "finalize",
     threshold: e.threshold ?? null,
     axesError: e.axesError ?? null,
+    coverage: e.coverage ?? null,
+    gapAcceptedBy: e.gapAcceptedBy ?? null,
     summary: review.summary,
     runId: review.runId,
     createdAt: review.createdAt.toISOString(),

@@ -30,3 +30,7 @@ export type OpenPullBody = z.infer<typeof openPullBody>;
 
 /** GET /diff?base=&head= (both default to the pull request's base and head). */
 export const diffQuery = z.strictObject({ base: revision.optional(), head: revision.optional() });
+
+/** POST /pulls/:id/state: a person closes or reopens a pull request. */
+export const pullStateBody = z.strictObject({ action: z.enum(["close", "reopen"]) });
+export type PullStateBody = z.infer<typeof pullStateBody>;

@@ -7,6 +7,12 @@ import "server-only";
  * Safe to run twice and in parallel for the same pull request: creating is
  * guarded by the unique (repository, number) — the loser moves the existing
  * one instead — and moving is conditional on the head it was read at.
+ *
+ * R9: deliveries arrive late and out of order. A delivery whose
+ * pull_request.updated_at is older than the newest one applied changes
+ * nothing, and a head that is an ancestor of the current head (an older push)
+ * never replaces it. `closed` (merged or not) and `reopened` keep the state
+ * true; a closed pull request is not re-reviewed until it is reopened.
  */
 import { env } from "../config/env";
 import type { PrismaClient } from "../db/generated/client";
@@ -15,12 +21,22 @@ import { existingMirror, syncRepository } from "../repositories/sync-repository"
 import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { applyNewHead } from "./apply-new-head";
 import { createPullRequest, PullRequestExists } from "./create-pull-request";
-import { fetchPullHead, hasCommit, mergeBase } from "../repos/pull-git";
+import { fetchPullHead, hasCommit, isAncestor, mergeBase } from "../repos/pull-git";
+import { setPullState } from "./set-pull-state";
 import type { GithubPullJob } from "../github/webhook-schemas";
 
-export async function syncGithubPull(prisma: PrismaClient, job: GithubPullJob): Promise<{ outcome: "opened" | "moved" | "unchanged" | "skipped"; detail?: string }> {
+export async function syncGithubPull(prisma: PrismaClient, job: GithubPullJob): Promise<{ outcome: "opened" | "moved" | "unchanged" | "skipped" | "closed" | "reopened"; detail?: string }> {
   const repository = await prisma.repository.findUnique({ where: { id: job.repositoryId }, select: { id: true, name: true, path: true, remoteUrl: true, workspaceId: true } });
   if (!repository) return { outcome: "skipped", detail: "the repository was removed" };
+
+  if (job.action === "closed") {
+    const pull = await findExisting(prisma, repository.id, job.number);
+    // A pull request Gatehouse never saw open needs no room just to be closed.
+    if (!pull || pull.source !== "github") return { outcome: "skipped", detail: `#${job.number} is not a GitHub pull request Gatehouse reviews` };
+    if (!(await claimOrder(prisma, pull.id, job.updatedAt))) return { outcome: "unchanged", detail: "a newer delivery was applied already" };
+    await setPullState(prisma, { pullRequestId: pull.id, from: ["open"], to: job.merged ? "merged" : "closed", by: "github" });
+    return { outcome: "closed" };
+  }
 
   const mirror = await existingMirror(repository.id);
   let fetched: Error | null = null;
@@ -59,6 +75,8 @@ export async function syncGithubPull(prisma: PrismaClient, job: GithubPullJob): 
         authorId: null,
         agentId: agent.id,
       });
+      const opened = await findExisting(prisma, repository.id, job.number);
+      if (opened) await claimOrder(prisma, opened.id, job.updatedAt);
       return { outcome: "opened" };
     } catch (error) {
       if (!(error instanceof PullRequestExists)) throw error;
@@ -70,10 +88,33 @@ export async function syncGithubPull(prisma: PrismaClient, job: GithubPullJob): 
     // Numbers of pull requests opened in Gatehouse share the repository's sequence; never overwrite one.
     return { outcome: "skipped", detail: `#${job.number} of ${repository.name} is a pull request opened in Gatehouse, not GitHub's` };
   }
-  const change = await applyNewHead(prisma, pull.id, { headSha: job.headSha, baseSha, title: job.title, reopen: job.action === "reopened" }, { userId: null });
-  return { outcome: change.changed ? "moved" : "unchanged" };
+  if (!(await claimOrder(prisma, pull.id, job.updatedAt))) return { outcome: "unchanged", detail: "a newer delivery was applied already" };
+  const reopened = job.action === "reopened" && (await setPullState(prisma, { pullRequestId: pull.id, from: ["closed"], to: "open", by: "github" }));
+  const current = await prisma.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { headSha: true, state: true } });
+  if (current.state !== "open") return { outcome: "unchanged", detail: `#${job.number} is ${current.state}` };
+  // An older push delivered late: its head is already part of the current one.
+  if (current.headSha !== job.headSha && (await isAncestor(mirror, job.headSha, current.headSha))) {
+    return { outcome: reopened ? "reopened" : "unchanged", detail: `${job.headSha.slice(0, 12)} is older than the current head` };
+  }
+  const change = await applyNewHead(prisma, pull.id, { headSha: job.headSha, baseSha, title: job.title }, { userId: null });
+  return { outcome: change.changed ? "moved" : reopened ? "reopened" : "unchanged" };
 }
 
 function findExisting(prisma: PrismaClient, repositoryId: string, number: number) {
   return prisma.pullRequest.findUnique({ where: { repositoryId_number: { repositoryId, number } }, select: { id: true, source: true } });
+}
+
+/**
+ * R9: take this delivery's place in the forge's order, or learn that a newer
+ * one was applied. One conditional update, so of two racing deliveries the
+ * older cannot win after the newer. A delivery without a time takes no place.
+ */
+async function claimOrder(prisma: PrismaClient, pullRequestId: string, updatedAt: string | undefined): Promise<boolean> {
+  if (!updatedAt) return true;
+  const at = new Date(updatedAt);
+  const claimed = await prisma.pullRequest.updateMany({
+    where: { id: pullRequestId, OR: [{ forgeUpdatedAt: null }, { forgeUpdatedAt: { lte: at } }] },
+    data: { forgeUpdatedAt: at },
+  });
+  return claimed.count > 0;
 }

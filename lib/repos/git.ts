@@ -246,6 +246,13 @@ export async function diff(options: DiffOptions): Promise<{ text: string; trunca
   return { text: stdout, truncated };
 }
 
+/** R11: the paths two commits' diff touches (renames as the new path), to name what a cut diff left unread. */
+export async function diffNames(options: GitLocation & { base: string; head: string; signal?: AbortSignal }): Promise<string[]> {
+  const args = ["diff", "--no-color", "--no-ext-diff", "--name-only", "--end-of-options", validateRef(options.base, "base"), validateRef(options.head, "head"), "--"];
+  const { stdout } = await git(args, { ...location(options), maxOutputBytes: 4 * 1024 * 1024, signal: options.signal });
+  return stdout.split("\n").filter((line) => line !== "");
+}
+
 export interface LogEntry {
   sha: string;
   author: string;

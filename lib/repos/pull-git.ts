@@ -38,6 +38,13 @@ export async function hasCommit(mirror: string, sha: string): Promise<boolean> {
   return result.exitCode === 0;
 }
 
+/** R9: whether `ancestor` is reachable from `descendant` (an older head of the same line of work). */
+export async function isAncestor(mirror: string, ancestor: string, descendant: string): Promise<boolean> {
+  if (!SHA.test(ancestor) || !SHA.test(descendant)) return false;
+  const result = await git(["merge-base", "--is-ancestor", ancestor, descendant], { gitDir: mirror, okExitCodes: [1, 128] });
+  return result.exitCode === 0;
+}
+
 /**
  * A file's text at a commit, or null when it does not exist there. `path` is
  * repository-relative and already checked (lib/reviews/schemas.ts refuses

@@ -20,8 +20,9 @@ import { notFound } from "../errors/app-error";
 import type { RoomEventOf } from "../events/catalogue";
 import { recordEvent } from "../events/record-event";
 import { readFileAt } from "../repos/pull-git";
+import { anchorFormError, anchorProblem } from "./check-anchor";
 import { decideTransition } from "./decide-transition";
-import { fingerprintFinding, snippetAt } from "./fingerprint";
+import { fingerprintFinding, normalizeTitle, snippetAt } from "./fingerprint";
 import { matchRaisedFinding } from "./match-raised-finding";
 import { readFinding } from "./read-finding";
 import { remapBetweenHeads } from "./remap-between-heads";
@@ -57,6 +58,11 @@ export async function addFinding(prisma: PrismaClient, ctx: AddFindingContext, r
   });
   if (!pull) throw notFound("That pull request");
   const seenAt = ctx.seenAtSha ?? pull.headSha;
+  const misplaced = finding.anchor ? await anchorProblem(mirrorPath(pull.repositoryId), seenAt, finding.anchor) : null;
+  if (misplaced) {
+    if (ctx.author.startsWith("user:")) throw anchorFormError(misplaced, misplaced.includes("does not exist") ? "file" : "endLine");
+    return recordDrop(prisma, ctx, raw, misplaced);
+  }
   const fingerprint = fingerprintFinding({
     kind: finding.kind,
     title: finding.title,
@@ -66,14 +72,15 @@ export async function addFinding(prisma: PrismaClient, ctx: AddFindingContext, r
   // A run that reviewed an older head anchors there; carry it to the head people see now.
   const [placed] = finding.anchor ? await remapBetweenHeads(mirrorPath(pull.repositoryId), seenAt, pull.headSha, [finding.anchor]) : [];
 
-  return retryOnUniqueViolation(() => prisma.$transaction((tx) => store(tx, ctx, finding, fingerprint, placed ? { ...placed, sha: pull.headSha } : null, seenAt)), {
-    attempts: 3,
-  });
+  return retryOnUniqueViolation(
+    () => prisma.$transaction((tx) => store(tx, ctx, finding, fingerprint, placed ? { ...placed, sha: pull.headSha } : null, seenAt, pull.repositoryId)),
+    { attempts: 3 },
+  );
 }
 
 type Placed = { file: string; startLine: number; endLine: number; outdated: boolean; sha: string } | null;
 
-async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: FindingInput, fingerprint: string, placed: Placed, seenAt: string): Promise<AddFindingResult> {
+async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: FindingInput, fingerprint: string, placed: Placed, seenAt: string, repositoryId: string): Promise<AddFindingResult> {
   const existing = await tx.finding.findUnique({ where: { pullRequestId_fingerprint: { pullRequestId: ctx.pullRequestId, fingerprint } } });
   const action = matchRaisedFinding(fingerprint, existing ? [existing] : []);
   const anchorData = placed
@@ -82,6 +89,8 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
   const room = (event: RoomEventOf<"finding.created" | "finding.updated">) => recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, ...event });
 
   if (action.action === "create") {
+    // R10: a person dismissed this rule in this path; the finding is recorded, dismissed, and does not count.
+    const covering = await coveringDismissal(tx, repositoryId, finding, placed?.file ?? finding.anchor?.file ?? null);
     const created = await tx.finding.create({
       data: {
         pullRequestId: ctx.pullRequestId,
@@ -97,9 +106,19 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
         authorUserId: ctx.authorUserId,
         runId: ctx.runId,
         fingerprint,
+        ...(covering
+          ? { status: "dismissed" as const, statusReason: `covered by a dismissal of this rule in ${covering.pathPrefix || "the whole repository"}: ${covering.reason}`, dismissedUntil: covering.expiresAt }
+          : {}),
       },
     });
     await tx.findingEvent.create({ data: { findingId: created.id, type: "created", actor: ctx.author, data: { headSha: seenAt, runId: ctx.runId } } });
+    if (covering) {
+      await tx.findingEvent.create({
+        data: { findingId: created.id, type: "dismissed", actor: `user:${covering.userId}`, data: { reason: covering.reason, scope: "rule_in_path", path: covering.pathPrefix, dismissalId: covering.id } },
+      });
+      await room({ type: "finding.created", data: { pullRequestId: ctx.pullRequestId, findingId: created.id, kind: created.kind, priority: created.priority, title: created.title, status: "dismissed" } });
+      return { ok: true, findingId: created.id, status: "suppressed" };
+    }
     await room({ type: "finding.created", data: { pullRequestId: ctx.pullRequestId, findingId: created.id, kind: created.kind, priority: created.priority, title: created.title } });
     return { ok: true, findingId: created.id, status: "created" };
   }
@@ -149,6 +168,15 @@ async function recordDrop(prisma: PrismaClient, ctx: AddFindingContext, raw: unk
     });
     return { ok: false, dropped: reason, droppedFindingId: drop.id };
   });
+}
+
+/** R10: an unexpired dismissal of this rule (kind and title) whose path covers the finding's file. */
+async function coveringDismissal(tx: Db.TransactionClient, repositoryId: string, finding: FindingInput, file: string | null) {
+  const candidates = await tx.dismissal.findMany({
+    where: { repositoryId, kind: finding.kind, titleKey: normalizeTitle(finding.title), OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    orderBy: { createdAt: "asc" },
+  });
+  return candidates.find((d) => d.pathPrefix === "" || (file !== null && (file === d.pathPrefix || (d.pathPrefix.endsWith("/") && file.startsWith(d.pathPrefix))))) ?? null;
 }
 
 /** The anchored lines at the head the author saw, for the fingerprint; "" when the file is not there. */

@@ -6,9 +6,11 @@ import "server-only";
  * "user:<id>", which is what R3 compares confirmers against.
  */
 import type { PrismaClient } from "../db/generated/client";
+import { assertPullOpen } from "./assert-pull-open";
 import { AppError, notFound } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { addFinding } from "./add-finding";
+import { anchorFormError, reversedLines } from "./check-anchor";
 import type { FindingView } from "./finding-view";
 import { findingView } from "./get-finding";
 import { storeReview } from "./store-review";
@@ -20,8 +22,11 @@ export async function addPersonFinding(
   raw: unknown,
 ): Promise<{ finding: FindingView; status: "created" | "kept" | "reopened" | "suppressed" }> {
   assertCan(actor, "write");
+  await assertPullOpen(prisma, actor.workspaceId, pullRequestId);
   const pull = await prisma.pullRequest.findFirst({ where: { id: pullRequestId, workspaceId: actor.workspaceId }, select: { id: true, room: { select: { id: true } } } });
   if (!pull?.room) throw notFound("That pull request");
+  // Issue 14 §6: a person's reversed lines are a form error, not a drop.
+  if (reversedLines(raw)) throw anchorFormError("the last line must not come before the first", "endLine");
   const result = await addFinding(
     prisma,
     { workspaceId: actor.workspaceId, pullRequestId: pull.id, roomId: pull.room.id, runId: null, author: `user:${actor.userId}`, authorUserId: actor.userId },

@@ -7,10 +7,12 @@ import "server-only";
  * keeps the earlier verdict in the history).
  */
 import type { PrismaClient } from "../db/generated/client";
+import { assertPullOpen } from "./assert-pull-open";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { decideTransition } from "./decide-transition";
+import { normalizeTitle } from "./fingerprint";
 import type { FindingView } from "./finding-view";
 import { findScopedFinding, findingView } from "./get-finding";
 import { storeReview } from "./store-review";
@@ -23,19 +25,34 @@ export async function changeFindingStatus(
   body: FindingStatusBody,
 ): Promise<{ finding: FindingView; verdict: { reviewId: string; verdict: string } | null }> {
   assertCan(actor, "write");
+  await assertPullOpen(prisma, actor.workspaceId, ref.pullRequestId);
   const finding = await findScopedFinding(prisma, { workspaceId: actor.workspaceId, ...ref });
   const confirmedByOthers = (await prisma.findingConfirmation.count({ where: { findingId: finding.id, userId: { not: finding.authorUserId ?? "" } } })) > 0;
   const decision = decideTransition(finding.status, body.action, { reason: body.reason, confirmedByOthers });
   if (!decision.ok) throw new AppError("unprocessable", decision.reason);
+  if (body.action !== "dismiss" && (body.scope || body.path !== undefined || body.expiresAt)) {
+    throw new AppError("unprocessable", "A scope, path or expiry belongs to a dismissal only.");
+  }
+  // R10: a dismissal's scope — this finding, or this rule (kind and title) under a path — and its optional expiry.
+  const ruleScope = body.action === "dismiss" && body.scope === "rule_in_path";
+  const pathPrefix = ruleScope ? (body.path ?? finding.file ?? "") : null;
+  const expiresAt = body.action === "dismiss" && body.expiresAt ? new Date(body.expiresAt) : null;
 
   await prisma.$transaction(async (tx) => {
     const moved = await tx.finding.updateMany({
       where: { id: finding.id, status: finding.status },
-      data: { status: decision.nextStatus, statusReason: decision.reason ?? null },
+      data: { status: decision.nextStatus, statusReason: decision.reason ?? null, dismissedUntil: expiresAt },
     });
     if (moved.count === 0) throw new AppError("conflict", "Someone changed this finding meanwhile; reload it and try again.");
+    if (ruleScope) {
+      const pull = await tx.pullRequest.findUniqueOrThrow({ where: { id: ref.pullRequestId }, select: { repositoryId: true } });
+      await tx.dismissal.create({
+        data: { repositoryId: pull.repositoryId, kind: finding.kind, titleKey: normalizeTitle(finding.title), title: finding.title, pathPrefix: pathPrefix!, userId: actor.userId, reason: decision.reason!, expiresAt, findingId: finding.id },
+      });
+    }
+    const scope = body.action === "dismiss" ? { scope: ruleScope ? "rule_in_path" : "finding", ...(ruleScope ? { path: pathPrefix } : {}), ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) } : {};
     await tx.findingEvent.create({
-      data: { findingId: finding.id, type: decision.event, actor: `user:${actor.userId}`, data: decision.reason ? { reason: decision.reason } : undefined },
+      data: { findingId: finding.id, type: decision.event, actor: `user:${actor.userId}`, data: decision.reason || body.action === "dismiss" ? { ...(decision.reason ? { reason: decision.reason } : {}), ...scope } : undefined },
     });
     await recordEvent(tx, {
       workspaceId: actor.workspaceId,

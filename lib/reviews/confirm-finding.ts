@@ -11,6 +11,7 @@ import "server-only";
  *   and the others record a plain confirmation.
  */
 import type { PrismaClient } from "../db/generated/client";
+import { assertPullOpen } from "./assert-pull-open";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
@@ -28,6 +29,7 @@ export interface ConfirmOutcome {
 
 export async function confirmFinding(prisma: PrismaClient, actor: WorkspaceActor, ref: { pullRequestId: string; findingId: string }): Promise<ConfirmOutcome> {
   assertCan(actor, "write");
+  await assertPullOpen(prisma, actor.workspaceId, ref.pullRequestId);
   const finding = await findScopedFinding(prisma, { workspaceId: actor.workspaceId, ...ref });
   const refusal = (status: typeof finding.status) => {
     const decision = decideConfirmation({ ...finding, status }, actor.userId);

@@ -6,7 +6,7 @@
  */
 import { pickAxisResults, type AxisTableRow, type VerdictAxisResult } from "./pick-axis-results";
 import { explainAxis } from "./explain-axis";
-import { stricter, type AxisDeclaration, type FindingStatus, type Priority, type Verdict } from "./schemas";
+import { stricter, type AxisDeclaration, type FindingStatus, type Priority, type ReviewCoverage, type Verdict } from "./schemas";
 
 export type { AxisTableRow, VerdictAxisResult } from "./pick-axis-results";
 
@@ -36,6 +36,10 @@ export interface FormVerdictInput {
    * readAxesFile). The gates are then unknown, which is not green: at least hold.
    */
   axesError?: string;
+  /** R11: what the review read; absent = not stated (a reviewer that does not report coverage) */
+  coverage?: ReviewCoverage | null;
+  /** R11: the person who accepted this head's coverage gap, by name */
+  gapAcceptedBy?: string | null;
 }
 
 /** R5: one rule that applied, with the floor it set. */
@@ -109,6 +113,8 @@ export function formVerdict(input: FormVerdictInput): VerdictOutcome {
     if (rule) rules.push(rule);
   }
 
+  if (input.coverage && !input.coverage.complete) rules.push(coverageRule(input.coverage, input.gapAcceptedBy ?? null));
+
   const verdict = rules.reduce<Verdict>((v, r) => stricter(v, r.effect), "ship");
   return { verdict, rules, axisTable };
 }
@@ -126,6 +132,15 @@ function effectiveThreshold(value: number, rules: VerdictRule[]): number {
     text: `Confidence threshold ${String(value)} is not in 0..1; 0 is used instead, so every finding counts`,
   });
   return 0;
+}
+
+/** R11: a review that did not read the whole diff holds until a person accepts the gap. */
+function coverageRule(coverage: ReviewCoverage, acceptedBy: string | null): VerdictRule {
+  const listed = coverage.unread.slice(0, 5).map((u) => `${u.path} (${u.reason})`).join(", ");
+  const more = coverage.unread.length > 5 ? ` and ${coverage.unread.length - 5} more` : "";
+  const what = coverage.unread.length > 0 ? `did not read ${listed}${more}` : "did not read the whole diff";
+  if (acceptedBy) return { rule: "R11.coverage.accepted", effect: "ship", text: `The review ${what}; ${clip(acceptedBy)} accepted the gap` };
+  return { rule: "R11.coverage.incomplete", effect: "hold", text: `The review ${what} → at least hold until a person accepts the gap` };
 }
 
 function clip(text: string): string {

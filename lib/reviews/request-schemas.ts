@@ -6,6 +6,12 @@ import { FINDING_KINDS, FINDING_STATUSES, PRIORITIES } from "./schemas";
 export const findingStatusBody = z.strictObject({
   action: z.enum(["resolve", "dismiss", "reopen"]),
   reason: z.string().trim().max(2000).optional(),
+  /** R10, dismiss only: this finding (default), or this rule (kind and title) under `path` */
+  scope: z.enum(["finding", "rule_in_path"]).optional(),
+  /** R10, rule_in_path: a file, or a folder ending in "/"; default the finding's file ("" = the whole repository) */
+  path: z.string().trim().max(1024).refine((p) => !p.startsWith("/") && !p.split("/").includes(".."), "must be a repository-relative path").optional(),
+  /** R10, dismiss only: the dismissal lapses at this time; raised again after it, the finding reopens */
+  expiresAt: z.iso.datetime({ offset: true }).refine((t) => Date.parse(t) > Date.now(), "must be in the future").optional(),
 });
 export type FindingStatusBody = z.infer<typeof findingStatusBody>;
 
@@ -30,3 +36,7 @@ export type FindingsQuery = z.infer<typeof findingsQuery>;
 
 /** A person's finding: any JSON object; lib/reviews/read-finding.ts is the real boundary (R4). */
 export const addFindingBody = z.record(z.string(), z.unknown());
+
+/** POST …/coverage/accept: R11, a person accepts the current head's coverage gap, saying why. */
+export const acceptGapBody = z.strictObject({ reason: z.string().trim().min(3, "say why the unread part may go unreviewed").max(2000) });
+export type AcceptGapBody = z.infer<typeof acceptGapBody>;

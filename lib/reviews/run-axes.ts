@@ -1,7 +1,8 @@
 import "server-only";
 /**
  * Job "review.axes": the platform — never the review agent — runs every axis
- * the repository declares at a head (R5), each in the sandbox, in a throwaway
+ * the base of each open pull request at a head declares (R7: never the head's
+ * own declaration; a head that changes it gets a finding), each in the sandbox, in a throwaway
  * detached worktree of exactly that commit (the review room's worktree may
  * move to a newer head meanwhile). An axis with a result from the sandbox for
  * this head already is not run again, so a retried job picks up where it
@@ -15,7 +16,9 @@ import { worktreesDir } from "../config/data-dir";
 import { mirrorPath } from "../repos/mirror-paths";
 import { gitMountsFor } from "../repos/worktree-git";
 import { createWorktree, removeWorktree } from "../repos/worktrees";
-import { readAxesAt } from "./read-axes-at";
+import { flagAxesChange } from "./flag-axes-change";
+import type { ReadAxesFileResult } from "./read-axes-file";
+import { readBaseAxes } from "./read-base-axes";
 import { recordAxisResult } from "./record-axis-result";
 import { reformAtHead } from "./reform-at-head";
 import { runAxis } from "./run-axis";
@@ -24,10 +27,15 @@ export async function runAxes(prisma: PrismaClient, input: { repositoryId: strin
   const repository = await prisma.repository.findUnique({ where: { id: input.repositoryId }, select: { id: true, workspaceId: true } });
   if (!repository) return { ran: [] };
   const mirror = mirrorPath(repository.id);
+  const pulls = await prisma.pullRequest.findMany({
+    where: { repositoryId: repository.id, headSha: input.headSha, state: "open" },
+    select: { id: true, workspaceId: true, repositoryId: true, baseSha: true, headSha: true, room: { select: { id: true } } },
+  });
   // Nobody is reviewing this head any more (the pull request moved on or closed): not worth the CPU.
-  if ((await prisma.pullRequest.count({ where: { repositoryId: repository.id, headSha: input.headSha, state: "open" } })) === 0) return { ran: [] };
+  if (pulls.length === 0) return { ran: [] };
+  for (const pull of pulls) if (pull.room) await flagAxesChange(prisma, { ...pull, roomId: pull.room.id });
 
-  const declared = await readAxesAt(mirror, input.headSha);
+  const declared = await declaredAtBases(mirror, [...new Set(pulls.map((p) => p.baseSha))]);
   const done = new Set(
     (await prisma.axisResult.findMany({ where: { repositoryId: repository.id, headSha: input.headSha, source: "sandbox" }, select: { axis: true } })).map((r) => r.axis),
   );
@@ -58,4 +66,20 @@ export async function runAxes(prisma: PrismaClient, input: { repositoryId: strin
   }
   await reformAtHead(prisma, { repositoryId: repository.id, headSha: input.headSha, trigger: "axes", axes: todo.map((a) => a.name) });
   return { ran: todo.map((a) => a.name) };
+}
+
+/** R7: the axes the bases declare (pull requests at one head usually share one base); gated if any base gates it. */
+async function declaredAtBases(mirror: string, bases: string[]): Promise<ReadAxesFileResult> {
+  const reads = await Promise.all(bases.map((baseSha) => readBaseAxes(mirror, { baseSha })));
+  const axes = new Map<string, Extract<ReadAxesFileResult, { ok: true }>["axes"][number]>();
+  for (const read of reads) {
+    if (!read.ok) continue;
+    for (const axis of read.axes) {
+      const seen = axes.get(axis.name);
+      axes.set(axis.name, seen ? { ...seen, gated: seen.gated || axis.gated } : axis);
+    }
+  }
+  const failed = reads.find((r) => !r.ok);
+  if (axes.size === 0 && failed) return failed;
+  return { ok: true, axes: [...axes.values()], present: reads.some((r) => r.ok && r.present) };
 }

@@ -142,3 +142,15 @@ export function verdictRank(v: Verdict): number {
 export function stricter(a: Verdict, b: Verdict): Verdict {
   return verdictRank(a) >= verdictRank(b) ? a : b;
 }
+
+/**
+ * R11: what a review read and what it did not. `unread` lists files (or parts)
+ * the reviewer could not read — binary, past the size limit, a piece that
+ * failed — each with the reason. A review that is not complete cannot yield
+ * ship unless a person accepts the gap.
+ */
+export const reviewCoverage = z.strictObject({
+  complete: z.boolean(),
+  unread: z.array(z.strictObject({ path: z.string().min(1).max(1024), reason: z.string().min(1).max(300) })).max(500),
+});
+export type ReviewCoverage = z.infer<typeof reviewCoverage>;

@@ -3,7 +3,7 @@ import "server-only";
  * R5: form the verdict of a pull request at its current head and store it as
  * a Review. The platform does this, never the agent: the inputs are the
  * pull request's findings (open and consensusReady count, at or above the
- * workspace's confidence threshold), the axes declared at the head, and the
+ * workspace's confidence threshold), the axes declared at the base (R7), and the
  * axis results recorded for the head.
  *
  * Reviews are append-only. A verdict re-formed because new evidence arrived
@@ -20,10 +20,12 @@ import { recordEvent } from "../events/record-event";
 import { formVerdict, type VerdictOutcome } from "./form-verdict";
 import { readAxesAt } from "./read-axes-at";
 import { readExplanation } from "./stored-explanation";
+import { readBaseAxes } from "./read-base-axes";
 import { mirrorPath } from "../repos/mirror-paths";
+import type { ReviewCoverage } from "./schemas";
 
 /** What made a verdict be formed: the review was published, or evidence changed afterwards. */
-export type ReviewTrigger = "finalize" | "axes" | "check_run" | "finding";
+export type ReviewTrigger = "finalize" | "axes" | "check_run" | "finding" | "coverage";
 
 /** Review.explanation as stored. */
 export interface ReviewExplanation extends Omit<VerdictOutcome, "verdict"> {
@@ -33,6 +35,10 @@ export interface ReviewExplanation extends Omit<VerdictOutcome, "verdict"> {
   axesError?: string;
   /** how many findings were considered (all statuses) */
   findings: number;
+  /** R11: what the review read (stated at finalize, carried into re-forms at the same head) */
+  coverage?: ReviewCoverage;
+  /** R11: who accepted this head's coverage gap */
+  gapAcceptedBy?: string;
 }
 
 export interface StoreReviewInput {
@@ -42,20 +48,24 @@ export interface StoreReviewInput {
   summary?: string | null;
   /** re-forms only: store nothing unless a review was already published at this head and the outcome differs */
   onlyIfChanged?: boolean;
+  /** R11: the coverage the reviewer stated when it published */
+  coverage?: ReviewCoverage;
 }
 
 export async function storeReview(prisma: PrismaClient, input: StoreReviewInput): Promise<{ review: Review; outcome: VerdictOutcome } | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const pull = await prisma.pullRequest.findUnique({ where: { id: input.pullRequestId }, include: { room: { select: { id: true } } } });
     if (!pull?.room) return null;
-    const axes = await readAxesAt(mirrorPath(pull.repositoryId), pull.headSha);
+    // R7: the base declares the gates; the head under review cannot relax them.
+    const axes = await readBaseAxes(mirrorPath(pull.repositoryId), pull);
     const stored = await prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT "id" FROM "PullRequest" WHERE "id" = ${pull.id} FOR UPDATE`;
       const current = await tx.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { headSha: true } });
       if (current.headSha !== pull.headSha) return "moved" as const;
       const latest = await tx.review.findFirst({ where: { pullRequestId: pull.id, headSha: pull.headSha }, orderBy: { createdAt: "desc" } });
       if (input.onlyIfChanged && !latest) return null;
-      const { outcome, explanation } = await formAt(tx, { ...pull, roomId: pull.room!.id }, axes, input.trigger);
+      const coverage = input.coverage ?? (latest?.explanation as Partial<ReviewExplanation> | null)?.coverage ?? null;
+      const { outcome, explanation } = await formAt(tx, { ...pull, roomId: pull.room!.id }, axes, input.trigger, coverage);
       if (input.onlyIfChanged && latest && sameOutcome(latest, outcome)) return null;
       const review = await tx.review.create({
         data: {
@@ -88,7 +98,9 @@ async function formAt(
   pull: { id: string; workspaceId: string; repositoryId: string; headSha: string; roomId: string },
   axes: Awaited<ReturnType<typeof readAxesAt>>,
   trigger: ReviewTrigger,
+  coverage: ReviewCoverage | null,
 ) {
+  const gapAcceptedBy = coverage && !coverage.complete ? await acceptedBy(tx, pull) : null;
   const [findings, results, workspace] = await Promise.all([
     tx.finding.findMany({ where: { pullRequestId: pull.id }, select: { id: true, priority: true, confidence: true, title: true, status: true, outdated: true } }),
     tx.axisResult.findMany({ where: { repositoryId: pull.repositoryId, headSha: pull.headSha } }),
@@ -100,6 +112,8 @@ async function formAt(
     results,
     confidenceThreshold: workspace.confidenceThreshold,
     headSha: pull.headSha,
+    coverage,
+    gapAcceptedBy,
     ...(axes.ok ? {} : { axesError: axes.reason }),
   });
   const explanation: ReviewExplanation = {
@@ -108,9 +122,19 @@ async function formAt(
     trigger,
     threshold: workspace.confidenceThreshold,
     findings: findings.length,
+    ...(coverage ? { coverage } : {}),
+    ...(gapAcceptedBy ? { gapAcceptedBy } : {}),
     ...(axes.ok ? {} : { axesError: axes.reason }),
   };
   return { outcome, explanation };
+}
+
+/** R11: the name of the person who accepted the coverage gap at this head, if anyone did. */
+async function acceptedBy(tx: Db.TransactionClient, pull: { id: string; headSha: string }): Promise<string | null> {
+  const row = await tx.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { gapAcceptedSha: true, gapAcceptedBy: true } });
+  if (row.gapAcceptedSha !== pull.headSha || !row.gapAcceptedBy) return null;
+  const user = await tx.user.findUnique({ where: { id: row.gapAcceptedBy }, select: { name: true, email: true } });
+  return user?.name || user?.email || "a person";
 }
 
 function sameOutcome(latest: Review, outcome: VerdictOutcome): boolean {

@@ -4,7 +4,7 @@
  * does not know reads as absent, so an old review still shows its verdict.
  */
 import { z } from "zod";
-import { axisStatus, verdict } from "./schemas";
+import { axisStatus, reviewCoverage, verdict } from "./schemas";
 
 const verdictRule = z.object({ rule: z.string(), effect: verdict, text: z.string() });
 const axisTableRow = z.object({
@@ -19,10 +19,13 @@ const axisTableRow = z.object({
 export const storedExplanation = z.object({
   rules: z.array(verdictRule).optional().catch(undefined),
   axisTable: z.array(axisTableRow).optional().catch(undefined),
-  trigger: z.enum(["finalize", "axes", "check_run", "finding"]).optional().catch(undefined),
+  trigger: z.enum(["finalize", "axes", "check_run", "finding", "coverage"]).optional().catch(undefined),
   threshold: z.number().optional().catch(undefined),
   axesError: z.string().optional().catch(undefined),
   findings: z.number().int().optional().catch(undefined),
+  /** R11: what the review read, and who accepted the gap at this head */
+  coverage: reviewCoverage.optional().catch(undefined),
+  gapAcceptedBy: z.string().optional().catch(undefined),
 });
 export type StoredExplanation = z.infer<typeof storedExplanation>;
 

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { ToolError } from "../errors/tool-error";
 import type { ReviewRequestMeta } from "../reviews/queue-review";
 import { addFinding } from "../reviews/add-finding";
+import { resolveNotRaised } from "../reviews/resolve-not-raised";
 import { storeReview } from "../reviews/store-review";
 
 export interface ReviewScope {
@@ -36,9 +37,13 @@ export function reviewServices(prisma: PrismaClient, scope: ReviewScope): ToolSe
       );
       return result.ok ? { findingId: result.findingId, status: result.status } : { dropped: result.dropped };
     },
-    async finalize({ summary }) {
+    async finalize({ summary, coverage }) {
       const pullRequestId = await pullOfRoom();
-      const stored = await storeReview(prisma, { pullRequestId, trigger: "finalize", runId: scope.runId, summary: summary ?? null });
+      if (scope.runId) {
+        const reviewedSha = await headOfRun(prisma, scope.runId);
+        await resolveNotRaised(prisma, { workspaceId: scope.workspaceId, pullRequestId, roomId: scope.roomId, runId: scope.runId, author: scope.author, reviewedSha, coverageComplete: coverage?.complete !== false });
+      }
+      const stored = await storeReview(prisma, { pullRequestId, trigger: "finalize", runId: scope.runId, summary: summary ?? null, ...(coverage ? { coverage } : {}) });
       if (!stored) throw new ToolError("The review could not be published: the pull request has no review room, or its head kept moving while the verdict was formed. Try again.");
       return { verdict: stored.outcome.verdict, explanation: stored.outcome.rules.map((r) => r.text) };
     },

@@ -3,6 +3,7 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeFixture, type Fixture } from "../repos/git.test-support";
+import { CUT_TRAILER, DIFF_PIECE_CHARS, PIECE_TRAILER } from "../diff/diff-pieces";
 import { gitDiffTool } from "./git-diff";
 import { callTool, outputOf, toolContext } from "./tools.test-support";
 
@@ -25,11 +26,32 @@ describe("git_diff", () => {
     expect(outputOf(await gitDiff({ base: "HEAD~1", head: "HEAD", path: "src" }))).toBe("No differences.");
   });
 
-  it("caps the output", async () => {
-    await writeFile(path.join(fx.worktree, "README.md"), "line\n".repeat(100_000));
-    const out = outputOf(await gitDiff({}));
-    expect(out).toMatch(/diff cut at \d+ bytes/);
-    expect(Buffer.byteLength(out)).toBeLessThan(300 * 1024);
+  it("R11: reads a long diff whole, in fixed-size pieces that concatenate to the diff", async () => {
+    await writeFile(path.join(fx.worktree, "README.md"), Array.from({ length: 20_000 }, (_, i) => `line ${i}\n`).join(""));
+    const first = outputOf(await gitDiff({}));
+    const trailer = PIECE_TRAILER.exec(first);
+    expect(trailer).not.toBeNull();
+    const total = Number(trailer![3]);
+    let text = first.replace(PIECE_TRAILER, "");
+    expect(text.length).toBe(DIFF_PIECE_CHARS);
+    for (let offset = DIFF_PIECE_CHARS; offset < total; offset += DIFF_PIECE_CHARS) text += outputOf(await gitDiff({ offset })).replace(PIECE_TRAILER, "");
+    expect(text.length).toBe(total);
+    expect(text).toContain("+line 0\n");
+    expect(text.trimEnd().endsWith("+line 19999")).toBe(true);
+  });
+
+  it("R11: past the review limit the diff is cut and the last piece names the files not read", async () => {
+    await writeFile(path.join(fx.worktree, "README.md"), "line\n".repeat(1_100_000));
+    await writeFile(path.join(fx.worktree, "zz-after.txt"), "after\n");
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@e", "commit", "-qam", "big"], { cwd: fx.worktree });
+    execFileSync("git", ["add", "zz-after.txt"], { cwd: fx.worktree });
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@e", "commit", "-qm", "after"], { cwd: fx.worktree });
+    const first = outputOf(await gitDiff({ base: "HEAD~2", head: "HEAD" }));
+    const total = Number(PIECE_TRAILER.exec(first)![3]);
+    const last = outputOf(await gitDiff({ base: "HEAD~2", head: "HEAD", offset: Math.floor((total - 1) / DIFF_PIECE_CHARS) * DIFF_PIECE_CHARS }));
+    expect(last).toMatch(CUT_TRAILER);
+    expect(CUT_TRAILER.exec(last)![2]).toBe("README.md (in part), zz-after.txt");
   });
 
   it.each(["--output=/tmp/gatehouse-diff-x", "$(touch /tmp/gatehouse-diff-pwned)", "HEAD;touch /tmp/gatehouse-diff-pwned", "-p"])(

@@ -22,7 +22,9 @@ export const MAX_GLOB_RESULTS = 500;
 export const MAX_GLOB_VISITS = 200_000;
 export const MAX_GREP_MATCHES = 200;
 export const MAX_GREP_LINE_CHARS = 300;
-export const MAX_DIFF_BYTES = 256 * 1024;
+/** R11: git_diff reads a diff up to this size (the review limit); past it, the files not read are named */
+export const MAX_DIFF_BYTES = 4 * 1024 * 1024;
+
 export const MAX_LOG_ENTRIES = 100;
 
 export const MAX_PATH_CHARS = 1024;

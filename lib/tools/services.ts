@@ -52,7 +52,7 @@ export interface ToolServices {
      */
     addNode(raw: unknown): Promise<{ findingId: string; status?: "created" | "kept" | "reopened" | "suppressed" } | { dropped: string }>;
     /** R5: publish the review and form the verdict */
-    finalize(input: { summary?: string }): Promise<{ verdict: string; explanation: string[] }>;
+    finalize(input: { summary?: string; coverage?: { complete: boolean; unread: { path: string; reason: string }[] } }): Promise<{ verdict: string; explanation: string[] }>;
   };
   tickets: {
     create(input: { title: string; description: string }): Promise<{ ticketId: string }>;

@@ -5,13 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../../lib/db/generated/client";
+import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
+import { changePullState } from "../../lib/pulls/change-pull-state";
 import { openPullRequest } from "../../lib/pulls/open-pull-request";
 import { addPersonFinding } from "../../lib/reviews/add-person-finding";
 import { changeFindingStatus } from "../../lib/reviews/change-finding-status";
 import { confirmFinding } from "../../lib/reviews/confirm-finding";
 import { getFinding } from "../../lib/reviews/get-finding";
 import { listFindings } from "../../lib/reviews/list-findings";
+import { withdrawConfirmation } from "../../lib/reviews/withdraw-confirmation";
 import { reviewServices } from "../../lib/runtime/review-services";
 import { storeReview } from "../../lib/reviews/store-review";
 import { testDatabase } from "../support/db";
@@ -58,6 +61,86 @@ const finding = (over: Record<string, unknown> = {}) => ({
 });
 
 describe("findings", () => {
+  it("R10: a dismissal has an author, reason, scope and optional expiry; within its scope the finding is not raised again", async () => {
+    const { prisma } = await testDatabase();
+    const { pull, actor, services } = await setup(prisma);
+    // Scope "this rule in this path": another finding of the same rule under src/ is recorded dismissed and does not count.
+    const first = await services.addNode(finding({ priority: "P1", title: "Magic number 3", anchor: { file: "src/a.ts", startLine: 4, endLine: 4 } }));
+    const firstId = (first as { findingId: string }).findingId;
+    await expect(changeFindingStatus(prisma, actor, { pullRequestId: pull.id, findingId: firstId }, { action: "dismiss", reason: "constants are fine here", scope: "rule_in_path", path: "src/" })).resolves.toBeDefined();
+    const dismissal = await prisma.dismissal.findFirstOrThrow({ where: { findingId: firstId } });
+    expect(dismissal).toMatchObject({ userId: actor.userId, reason: "constants are fine here", pathPrefix: "src/", expiresAt: null });
+    const second = await services.addNode(finding({ priority: "P1", title: "Magic number 7", anchor: { file: "src/a.ts", startLine: 8, endLine: 8 } }));
+    expect(second).toMatchObject({ status: "suppressed" });
+    const covered = await prisma.finding.findUniqueOrThrow({ where: { id: (second as { findingId: string }).findingId } });
+    expect(covered).toMatchObject({ status: "dismissed", statusReason: expect.stringMatching(/covered by a dismissal of this rule in src\/: constants are fine here/) });
+    expect((await services.finalize({})).verdict).toBe("ship");
+    // Another rule in the same path is raised as usual.
+    expect(await services.addNode(finding({ priority: "P2", title: "Unclear name", anchor: { file: "src/a.ts", startLine: 9, endLine: 9 } }))).toMatchObject({ status: "created" });
+
+    // Scope "this finding" with an expiry: suppressed until it lapses, then raised again it reopens.
+    const third = (await services.addNode(finding({ priority: "P1", title: "Possible overflow", anchor: { file: "src/a.ts", startLine: 12, endLine: 12 } }))) as { findingId: string };
+    const until = new Date(Date.now() + 60_000).toISOString();
+    await changeFindingStatus(prisma, actor, { pullRequestId: pull.id, findingId: third.findingId }, { action: "dismiss", reason: "fixed upstream next week", expiresAt: until });
+    expect(await services.addNode(finding({ priority: "P1", title: "Possible overflow", anchor: { file: "src/a.ts", startLine: 12, endLine: 12 } }))).toMatchObject({ status: "suppressed" });
+    await prisma.finding.update({ where: { id: third.findingId }, data: { dismissedUntil: new Date(Date.now() - 1000) } });
+    expect(await services.addNode(finding({ priority: "P1", title: "Possible overflow", anchor: { file: "src/a.ts", startLine: 12, endLine: 12 } }))).toMatchObject({ status: "reopened" });
+    const history = await getFinding(prisma, { workspaceId: actor.workspaceId, pullRequestId: pull.id, findingId: third.findingId });
+    expect(history.events.find((e) => e.type === "dismissed")?.data).toMatchObject({ reason: "fixed upstream next week", scope: "finding", expiresAt: until });
+    expect(history.events.at(-1)).toMatchObject({ type: "reopened", data: expect.objectContaining({ reason: expect.stringMatching(/dismissal expired/) }) });
+  });
+
+  it("R4: anchors are validated against the file at that head: out of range from an agent is a recorded drop, from a person a form error (reversed lines too)", async () => {
+    const { prisma } = await testDatabase();
+    const { pull, actor, services } = await setup(prisma);
+    const result = await services.addNode(finding({ anchor: { file: "src/a.ts", startLine: 29, endLine: 31 } }));
+    expect(result).toEqual({ dropped: expect.stringMatching(/lines 29–31 are outside src\/a\.ts, which has 30 lines/) });
+    expect(await services.addNode(finding({ anchor: { file: "src/missing.ts", startLine: 1, endLine: 1 } }))).toEqual({ dropped: expect.stringMatching(/does not exist/) });
+    expect(await prisma.droppedFinding.count({ where: { pullRequestId: pull.id } })).toBe(2);
+
+    const outside = await addPersonFinding(prisma, actor, pull.id, finding({ anchor: { file: "src/a.ts", startLine: 40, endLine: 41 } })).catch((e: unknown) => e);
+    expect(outside).toBeInstanceOf(ZodError);
+    expect((outside as ZodError).issues).toEqual([expect.objectContaining({ path: ["anchor", "endLine"], message: expect.stringMatching(/outside src\/a\.ts/) })]);
+    const reversed = await addPersonFinding(prisma, actor, pull.id, finding({ anchor: { file: "src/a.ts", startLine: 9, endLine: 4 } })).catch((e: unknown) => e);
+    expect((reversed as ZodError).issues[0]).toMatchObject({ path: ["anchor", "endLine"] });
+    // People's form errors are not drops; the exact last line is fine.
+    expect(await prisma.droppedFinding.count({ where: { pullRequestId: pull.id } })).toBe(2);
+    await expect(addPersonFinding(prisma, actor, pull.id, finding({ anchor: { file: "src/a.ts", startLine: 30, endLine: 30 } }))).resolves.toMatchObject({ status: "created" });
+  });
+
+  it("R1: a second open pull request for the same head and base is refused with a link to the first, also when both are opened at once; close and reopen keep it so", async () => {
+    const { prisma } = await testDatabase();
+    const { pull, actor } = await setup(prisma);
+    const again = { repositoryId: pull.repositoryId, baseRef: "main", headRef: "feature", title: "Again" };
+    const refusal = await openPullRequest(prisma, actor, again).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ code: "conflict", message: expect.stringMatching(/#1 already proposes feature into main/), details: { pullRequestId: pull.id, number: 1 } });
+    await changePullState(prisma, actor, pull.id, { action: "close" });
+    const both = await Promise.allSettled([openPullRequest(prisma, actor, again), openPullRequest(prisma, actor, again)]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(both.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "conflict" } });
+    // Reopening the first would make two open pull requests for the same branches.
+    await expect(changePullState(prisma, actor, pull.id, { action: "reopen" })).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/#2 already proposes/) });
+    expect(await prisma.pullRequest.count({ where: { repositoryId: pull.repositoryId, state: "open" } })).toBe(1);
+  });
+
+  it("R10: a confirmation can be withdrawn; consensus is recomputed from the confirmations left", async () => {
+    const { prisma } = await testDatabase();
+    const { pull, actor, services } = await setup(prisma);
+    const { finding: mine } = await addPersonFinding(prisma, actor, pull.id, finding({ priority: "P1", title: "Needs a second look" }));
+    const [ana, ben] = [await member(prisma, actor.workspaceId), await member(prisma, actor.workspaceId)];
+    await confirmFinding(prisma, ana, { pullRequestId: pull.id, findingId: mine.id });
+    await confirmFinding(prisma, ben, { pullRequestId: pull.id, findingId: mine.id });
+    expect((await services.finalize({})).verdict).toBe("hold");
+
+    const first = await withdrawConfirmation(prisma, ana, { pullRequestId: pull.id, findingId: mine.id });
+    expect(first).toMatchObject({ consensusLost: false, finding: { status: "consensusReady" } });
+    const second = await withdrawConfirmation(prisma, ben, { pullRequestId: pull.id, findingId: mine.id });
+    expect(second).toMatchObject({ consensusLost: true, finding: { status: "open", confirmations: [] } });
+    await expect(withdrawConfirmation(prisma, ben, { pullRequestId: pull.id, findingId: mine.id })).rejects.toThrow(/nothing to withdraw/);
+    const history = await getFinding(prisma, { workspaceId: actor.workspaceId, pullRequestId: pull.id, findingId: mine.id });
+    expect(history.events.map((e) => e.type)).toEqual(["created", "consensus", "confirmed", "confirmation_withdrawn", "confirmation_withdrawn"]);
+  });
+
   it("R4: a malformed finding is dropped at the read boundary, recorded, and never changes a verdict", async () => {
     const { prisma } = await testDatabase();
     const { pull, room, services, actor } = await setup(prisma);

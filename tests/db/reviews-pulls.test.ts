@@ -97,7 +97,10 @@ describe("pull requests", () => {
     await commitFiles(repoPath, { "a.txt": "b\n" }, "f1");
     const repository = await prisma.repository.create({ data: { workspaceId: workspace.id, name: "n", path: repoPath } });
     const open = (headRef: string, baseRef = "main") => openPullRequest(prisma, dana, { repositoryId: repository.id, baseRef, headRef, title: headRef, agentId: agent.id });
-    const opened = await Promise.all([open("f1"), open("f1"), open("f1")]);
+    // Different branches (one open pull request per head and base), opened at once.
+    gitSync(repoPath, ["branch", "f2", "f1"]);
+    gitSync(repoPath, ["branch", "f3", "f1"]);
+    const opened = await Promise.all([open("f1"), open("f2"), open("f3")]);
     expect(opened.map((o) => o.pull.number).sort()).toEqual([1, 2, 3]);
 
     const before = await rowCounts(prisma);
@@ -137,7 +140,7 @@ describe("pull requests", () => {
     expect(events.map((e) => e.type)).not.toContain("run.nudged");
   });
 
-  it("R2, R5: the built-in reviewer reviews through the tools; a push re-reviews, keeps history, remaps anchors and does not re-raise dismissed findings", async () => {
+  it("R2, R5, R10: the built-in reviewer reviews through the tools; a push re-reviews, keeps history, remaps anchors, does not re-raise dismissed findings and resolves what it no longer raises", async () => {
     const db = await testDatabase();
     const { prisma } = db;
     const { workspace, dana, sam } = await team(prisma);
@@ -195,24 +198,22 @@ describe("pull requests", () => {
     expect(after.size).toBe(findings.length);
     expect(after.get(debug.id)).toMatchObject({ status: "dismissed", startLine: 18, anchorSha: newHead, outdated: false });
     expect(after.get(todo.id)).toMatchObject({ status: "open", startLine: 19, anchorSha: newHead });
-    expect(after.get(secret.id)).toMatchObject({ status: "consensusReady", outdated: true });
+    // R10: the reviewer no longer raises the key at the new head: resolved by that push, naming it.
+    expect(after.get(secret.id)).toMatchObject({ status: "resolved", outdated: true, statusReason: `resolved by push ${newHead.slice(0, 12)}` });
 
     const debugHistory = await getFinding(prisma, { workspaceId: workspace.id, pullRequestId: pull.id, findingId: debug.id });
     expect(debugHistory.events.map((e) => e.type)).toEqual(["created", "dismissed", "remapped", "raised_again"]);
     expect(debugHistory.events.at(-1)!.data).toMatchObject({ suppressed: true, headSha: newHead });
     const secretHistory = await getFinding(prisma, { workspaceId: workspace.id, pullRequestId: pull.id, findingId: secret.id });
-    expect(secretHistory.events.map((e) => e.type)).toEqual(["created", "consensus", "outdated"]);
+    expect(secretHistory.events.map((e) => e.type)).toEqual(["created", "consensus", "outdated", "resolved"]);
+    expect(secretHistory.events.at(-1)).toMatchObject({ actor: "platform", data: expect.objectContaining({ byPush: newHead }) });
     expect(secretHistory.finding.confirmations.map((c) => c.userId)).toEqual([sam.userId]);
 
     const reviews = await prisma.review.findMany({ where: { pullRequestId: pull.id }, orderBy: { createdAt: "asc" } });
     expect(reviews.filter((r) => r.headSha === pull.headSha).length).toBeGreaterThanOrEqual(1);
     const latest = reviews.at(-1)!;
-    expect(latest).toMatchObject({ headSha: newHead, verdict: "block" });
-    // The key's finding is outdated but not resolved: it still counts until a person resolves it.
-    expect(JSON.stringify(latest.explanation)).toMatch(/outdated but not resolved/);
-
-    const { verdict } = await changeFindingStatus(prisma, dana, { pullRequestId: pull.id, findingId: secret.id }, { action: "resolve", reason: "key removed and rotated" });
-    expect(verdict?.verdict).not.toBe("block");
+    expect(latest.headSha).toBe(newHead);
+    expect(latest.verdict).not.toBe("block");
     const list = await listPullRequests(prisma, workspace.id);
     expect(list.find((p) => p.id === pull.id)).toMatchObject({ headSha: newHead, verdict: { current: true }, counts: { dismissed: 1, resolved: 1 } });
   });

@@ -3,8 +3,8 @@ import { isEnvFile, isGeneratedPath, isLockfile, isScriptPath, isSourcePath, isT
 import { blankStrings, codeOf, commentOf } from "./scan-lines";
 
 describe("classify-path (offline reviewer false-positive guards)", () => {
-  it("recognises tests across ecosystems", () => {
-    for (const p of ["src/a.test.ts", "src/a.spec.tsx", "__tests__/x.js", "tests/test_api.py", "pkg/x_test.go", "spec/models/user_spec.rb", "src/FooTest.java", "test/fixtures/key.pem", "e2e/login.ts", "conftest.py"]) {
+  it("R11: recognises tests across ecosystems", () => {
+    for (const p of ["src/a.test.ts", "src/a.spec.tsx", "__tests__/x.js", "tests/test_api.py", "pkg/x_test.go", "spec/models/user_spec.rb", "src/FooTest.java", "test/fixtures/key.pem", "e2e/login.ts", "conftest.py", "test.js", "index.test-d.ts", "types/api.test-d.tsx", "src/FooSpec.scala", "tests.py"]) {
       expect(isTestPath(p), p).toBe(true);
     }
     for (const p of ["src/latest.ts", "src/contest.py", "src/testing-utils.ts", "attestation/x.go"]) expect(isTestPath(p), p).toBe(false);

@@ -18,8 +18,9 @@ export function basenameOf(path: string): string {
 }
 
 const TEST_DIR = /(^|\/)(__tests__|__mocks__|__fixtures__|tests?|specs?|e2e|testdata|test-data|fixtures?|cypress|playwright)\//i;
+// R11: the layouts projects actually use — `test.js` itself, type tests (`*.test-d.ts`), `*_test.go`, `test_*.py`, `*_spec.rb`, `FooTest.java`.
 const TEST_FILE =
-  /(\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$)|(_test\.(go|py|rb|exs?)$)|(^test_[^/]*\.py$)|(^conftest\.py$)|((Tests?|IT)\.(java|kt|cs|swift)$)|(_spec\.rb$)/;
+  /(^(tests?|specs?)\.[cm]?[jt]sx?$)|(\.(test|spec|e2e|cy)(-d)?\.[cm]?[jt]sx?$)|(\.test-d\.ts$)|(_test\.(go|py|rb|exs?|dart|rs|c|cc|cpp)$)|(^test_[^/]*\.py$)|(^tests?\.py$)|(^conftest\.py$)|((Tests?|IT|Spec)\.(java|kt|cs|swift|scala|groovy)$)|(_spec\.rb$)/;
 
 /** A test, spec, fixture or test-data file. */
 export function isTestPath(path: string): boolean {

@@ -1,3 +1,4 @@
+import { DIFF_PIECE_CHARS } from "../../diff/diff-pieces";
 import { describe, expect, it } from "vitest";
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { OfflineReviewModel, OFFLINE_BATCH, planOfflineTurn } from "./offline-review-model";
@@ -51,7 +52,7 @@ describe("offline review model (R2, R6)", () => {
     const diff = diffWith(1);
     const node = { id: "n0", name: "add_review_node", input: {}, output: { type: "text", value: "ok" } };
     const turn = planOfflineTurn(prompt([diffStep(diff), [node]]));
-    expect(turn.calls).toEqual([{ toolName: "finalize_review", input: { summary: expect.stringMatching(/1 finding \(1 P3\)/) } }]);
+    expect(turn.calls).toEqual([{ toolName: "finalize_review", input: { summary: expect.stringMatching(/1 finding \(1 P3\)/), coverage: { complete: true, unread: [] } } }]);
     const finalize = { id: "f", name: "finalize_review", input: {}, output: { type: "json", value: { verdict: "hold", explanation: [] } } };
     const last = planOfflineTurn(prompt([diffStep(diff), [node], [finalize]]));
     expect(last).toEqual({ text: expect.stringMatching(/verdict: hold/), calls: [] });
@@ -70,5 +71,27 @@ describe("offline review model (R2, R6)", () => {
     expect(calls.map((c) => c.toolCallId)).toEqual(["offline_1_1_0", "offline_1_1_1"]);
     expect(JSON.parse((calls[0] as { input: string }).input)).toMatchObject({ kind: "suggestion", priority: "P3" });
     expect(result.finishReason.unified).toBe("tool-calls");
+  });
+
+  it("R11: reads a long diff whole in bounded pieces, several at once, and states what it could not read", () => {
+    const body = diffWith(3);
+    const binary = "diff --git a/logo.png b/logo.png\nnew file mode 100644\nindex 0000000..1111111\nBinary files /dev/null and b/logo.png differ\n";
+    const full = body + "x".repeat(DIFF_PIECE_CHARS * 2) + "\n" + binary;
+    const piece = (offset: number) => {
+      const end = Math.min(full.length, offset + DIFF_PIECE_CHARS);
+      return full.slice(offset, end) + (end < full.length ? `\n[diff piece: characters ${offset}-${end} of ${full.length}; continue with offset=${end}]` : "");
+    };
+    const first = planOfflineTurn(prompt([diffStep(piece(0))]));
+    expect(first.calls).toEqual([
+      { toolName: "git_diff", input: { base: BASE, head: HEAD, offset: DIFF_PIECE_CHARS } },
+      { toolName: "git_diff", input: { base: BASE, head: HEAD, offset: DIFF_PIECE_CHARS * 2 } },
+    ]);
+    const rest = [DIFF_PIECE_CHARS, DIFF_PIECE_CHARS * 2].map((offset, i) => ({ id: `p${i}`, name: "git_diff", input: { base: BASE, head: HEAD, offset }, output: { type: "text", value: piece(offset) } }));
+    const findings = planOfflineTurn(prompt([diffStep(piece(0)), rest]));
+    expect(findings.calls.map((c) => c.toolName)).toContain("add_review_node");
+    const nodes = findings.calls.map((c, i) => ({ id: `n${i}`, name: c.toolName, input: c.input, output: { type: "text", value: "ok" } }));
+    const finalize = planOfflineTurn(prompt([diffStep(piece(0)), rest, nodes]));
+    expect(finalize.calls).toEqual([{ toolName: "finalize_review", input: expect.objectContaining({ coverage: { complete: false, unread: [{ path: "logo.png", reason: "binary file" }] } }) }]);
+    expect(String(finalize.calls[0]!.input.summary)).toMatch(/Not read: logo\.png \(binary file\)/);
   });
 });

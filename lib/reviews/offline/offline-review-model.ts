@@ -5,8 +5,9 @@
  * prompt (like the scripted model) so a run resumes in any process:
  *
  *   turn 1  git_diff {base, head} with the commits named in the review request
- *   turn 2+ add_review_node per finding of reviewDiff(diff), a batch per turn
- *   then    finalize_review {summary}
+ *   then    the rest of a long diff, piece by piece, a batch per turn (R11)
+ *   then    add_review_node per finding of reviewDiff(diff), a batch per turn
+ *   then    finalize_review {summary, coverage} — what it could not read (R11)
  *   last    a short text naming the verdict the platform formed
  *
  * The review request is the latest user message; it carries
@@ -23,8 +24,10 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
+import { CUT_TRAILER, DIFF_PIECE_CHARS, PIECE_TRAILER } from "../../diff/diff-pieces";
+import { parseDiff } from "../../diff/parse-diff";
 import { reviewDiff } from "./offline-reviewer";
-import type { FindingInput } from "../schemas";
+import type { FindingInput, ReviewCoverage } from "../schemas";
 
 /** Agent.model of a scripted agent that plays this reviewer (lib/runtime/model-for-agent.ts). */
 export const OFFLINE_REVIEWER_MODEL = "gatehouse-offline-reviewer";
@@ -60,16 +63,26 @@ export function planOfflineTurn(prompt: LanguageModelV3Prompt): Turn {
   const since = prompt.slice(lastUser + 1);
   const calls = since.flatMap((m) => (m.role === "assistant" ? m.content.filter((p) => p.type === "tool-call") : []));
   const results = since.flatMap((m) => (m.role === "tool" ? m.content.filter((p) => p.type === "tool-result") : []));
-  const diffCall = calls.find((c) => c.toolName === "git_diff");
-  if (!diffCall) return { text: `Reading the changes from ${base.slice(0, 7)} to ${head.slice(0, 7)}.`, calls: [{ toolName: "git_diff", input: { base, head } }] };
+  const diffCalls = calls.filter((c) => c.toolName === "git_diff");
+  if (diffCalls.length === 0) return { text: `Reading the changes from ${base.slice(0, 7)} to ${head.slice(0, 7)}.`, calls: [{ toolName: "git_diff", input: { base, head } }] };
 
-  const diffResult = results.find((r) => r.toolCallId === diffCall.toolCallId);
-  const output = diffResult?.output;
-  if (!output || output.type !== "text") {
-    const why = output && (output.type === "error-text" || output.type === "error-json") ? `: ${String(output.value).slice(0, 300)}` : "";
+  // R11: the whole diff, piece by piece (fixed-size slices, so the rest can be asked for at once).
+  const pieces = diffCalls.map((c) => ({ offset: offsetOf(c.input), output: results.find((r) => r.toolCallId === c.toolCallId)?.output }));
+  const first = pieces.find((p) => p.offset === 0)?.output;
+  if (!first || first.type !== "text") {
+    const why = first && (first.type === "error-text" || first.type === "error-json") ? `: ${String(first.value).slice(0, 300)}` : "";
     return { text: `I could not read the diff${why}. Nothing was reviewed.`, calls: [] };
   }
-  const all = output.value.trim() === "No differences." ? [] : reviewDiff(output.value);
+  const total = Number(PIECE_TRAILER.exec(first.value)?.[3] ?? first.value.length);
+  const asked = new Set(pieces.map((p) => p.offset));
+  const missing: number[] = [];
+  for (let offset = DIFF_PIECE_CHARS; offset < total; offset += DIFF_PIECE_CHARS) if (!asked.has(offset)) missing.push(offset);
+  if (missing.length > 0) {
+    return { text: pieces.length === 1 ? `The diff has ${total} characters; reading it in ${missing.length + 1} pieces.` : "", calls: missing.slice(0, OFFLINE_BATCH).map((offset) => ({ toolName: "git_diff", input: { base, head, offset } })) };
+  }
+  const { text, coverage } = assemble(pieces, total);
+
+  const all = text.trim() === "No differences." ? [] : reviewDiff(text);
   const findings = all.slice(0, OFFLINE_MAX_FINDINGS);
   const recorded = calls.filter((c) => c.toolName === "add_review_node").length;
   if (recorded < findings.length) {
@@ -80,10 +93,54 @@ export function planOfflineTurn(prompt: LanguageModelV3Prompt): Turn {
     };
   }
   const finalize = calls.find((c) => c.toolName === "finalize_review");
-  if (!finalize) return { text: "", calls: [{ toolName: "finalize_review", input: { summary: summarize(findings, all.length) } }] };
+  if (!finalize) return { text: "", calls: [{ toolName: "finalize_review", input: { summary: summarize(findings, all.length, coverage), coverage } }] };
 
   const verdict = verdictFrom(results.find((r) => r.toolCallId === finalize.toolCallId)?.output);
-  return { text: `${summarize(findings, all.length)}${verdict ? ` The platform's verdict: ${verdict}.` : ""}`, calls: [] };
+  return { text: `${summarize(findings, all.length, coverage)}${verdict ? ` The platform's verdict: ${verdict}.` : ""}`, calls: [] };
+}
+
+type Piece = { offset: number; output: { type: string; value?: unknown } | undefined };
+
+/**
+ * R11: the diff text from its pieces, and what was not read: pieces that
+ * failed, files past the review limit (the cut trailer names them) and binary
+ * files (a diff carries no text of them to review).
+ */
+function assemble(pieces: readonly Piece[], total: number): { text: string; coverage: ReviewCoverage } {
+  const unread: ReviewCoverage["unread"] = [];
+  let text = "";
+  for (const piece of [...pieces].sort((a, b) => a.offset - b.offset)) {
+    if (piece.offset >= total && piece.offset > 0) continue;
+    if (piece.output?.type !== "text" || typeof piece.output.value !== "string") {
+      unread.push({ path: `characters ${piece.offset}-${Math.min(total, piece.offset + DIFF_PIECE_CHARS)} of the diff`, reason: "could not be read" });
+      continue;
+    }
+    let value = piece.output.value.replace(PIECE_TRAILER, "");
+    const cut = CUT_TRAILER.exec(value);
+    if (cut) {
+      value = value.replace(CUT_TRAILER, "");
+      for (const path of cut[2]!.split(", ").filter(Boolean)) unread.push({ path: path.replace(/ \(in part\)$/, ""), reason: path.endsWith("(in part)") ? `read in part; the diff is over the review limit of ${cut[1]} bytes` : `the diff is over the review limit of ${cut[1]} bytes` });
+    }
+    text += value;
+  }
+  if (text.trim() !== "No differences.") {
+    for (const file of parseDiff(text)) if (file.binary) unread.push({ path: file.newPath ?? file.oldPath ?? "a binary file", reason: "binary file" });
+  }
+  return { text, coverage: { complete: unread.length === 0, unread: unread.slice(0, 500) } };
+}
+
+function offsetOf(input: unknown): number {
+  const value = typeof input === "string" ? safeJson(input) : input;
+  const offset = (value as { offset?: unknown } | null)?.offset;
+  return typeof offset === "number" && Number.isInteger(offset) && offset >= 0 ? offset : 0;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 function toArgs(f: FindingInput): Record<string, unknown> {
@@ -93,7 +150,12 @@ function toArgs(f: FindingInput): Record<string, unknown> {
   return args;
 }
 
-function summarize(findings: readonly FindingInput[], total: number): string {
+function summarize(findings: readonly FindingInput[], total: number, coverage: ReviewCoverage): string {
+  const gap = coverage.complete ? "" : ` Not read: ${coverage.unread.slice(0, 5).map((u) => `${u.path} (${u.reason})`).join(", ")}${coverage.unread.length > 5 ? ` and ${coverage.unread.length - 5} more` : ""}.`;
+  return summarizeFindings(findings, total) + gap;
+}
+
+function summarizeFindings(findings: readonly FindingInput[], total: number): string {
   if (findings.length === 0) return "Built-in review: no problems found by the offline checks (secrets, debug output, TODO/FIXME, conflict markers, missing tests, large or binary additions).";
   const byPriority = ["P0", "P1", "P2", "P3"]
     .map((p) => [p, findings.filter((f) => f.priority === p).length] as const)

@@ -254,4 +254,19 @@ describe("offline reviewer on inline diffs", () => {
     const out = reviewDiff(fileDiff("dist/app.min.js", Array.from({ length: 1100 }, (_, i) => `var a${i}=${i};`)));
     expect(out.map((f) => [f.title, f.priority])).toEqual([["Generated or minified file committed", "P3"]]);
   });
+
+  it("R11: a change that touches tests in any common layout is not 'source without tests'", () => {
+    const source = fileDiff("src/billing.ts", ["export function total(a: number, b: number) {", "  return a + b;", "}", "", "export const VAT = 0.2;"]);
+    for (const test of ["test.js", "tests/billing.ts", "spec/billing.rb", "__tests__/billing.js", "types/index.test-d.ts", "pkg/billing_test.go", "test_billing.py", "src/billing.spec.ts"]) {
+      const out = reviewDiff(`${source}${fileDiff(test, ["assert(total(1, 2) === 3);"])}`);
+      expect(out.map((f) => f.title), test).not.toContain("Source changed without a test change");
+    }
+  });
+
+  it("R11: printing a value the secret scanner flags is at least P1, on the flagged line or through the name it assigns", () => {
+    const out = reviewDiff(fileDiff("src/boot.ts", [`const stripeKey = "${["sk", "_live_", "4eC39HqLyjWDarjtT1zdp7dc"].join("")}";`, "export function boot() {", "  console.log(\"key\", stripeKey);", "  console.log(\"booted\");", "}"]));
+    const printed = out.filter((f) => f.title === "Secret written to the console");
+    expect(printed).toEqual([expect.objectContaining({ priority: "P1", kind: "bug", anchor: expect.objectContaining({ startLine: 4 }) })]);
+    expect(out.find((f) => f.title === "console output left in")).toMatchObject({ priority: "P3", anchor: expect.objectContaining({ startLine: 5 }) });
+  });
 });

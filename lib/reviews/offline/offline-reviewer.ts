@@ -19,6 +19,7 @@ import { scanTodoMarkers } from "./scan-todo-markers";
 import { reviewFileShape } from "./review-file-shape";
 import { reviewMissingTests } from "./review-missing-tests";
 import { isLockfile } from "./classify-path";
+import { escalateLoggedSecrets } from "./escalate-logged-secrets";
 
 /** Knobs of the offline reviewer; the defaults suit most repositories. */
 export interface OfflineReviewOptions {
@@ -48,10 +49,11 @@ export function reviewDiff(diff: readonly DiffFile[] | string, options: OfflineR
     if (file.binary || isLockfile(path)) continue;
     const lines = addedLines(file);
     if (lines.length === 0) continue;
+    const secrets = scanSecrets(path, lines);
     findings.push(
-      ...scanSecrets(path, lines),
+      ...secrets,
       ...scanConflictMarkers(path, lines),
-      ...scanDebugOutput(path, lines),
+      ...escalateLoggedSecrets(lines, secrets, scanDebugOutput(path, lines)),
       ...scanTodoMarkers(path, lines),
     );
   }

@@ -13,6 +13,7 @@ export async function POST(req: Request): Promise<Response> {
     const body = await readBodyCapped(req, BODY_LIMITS.webhook);
     const answer = await receiveGithubWebhook(await getPrisma(), {
       event: req.headers.get("x-github-event"),
+      contentType: req.headers.get("content-type"),
       deliveryId: req.headers.get("x-github-delivery"),
       signature: req.headers.get("x-hub-signature-256"),
       body,

@@ -1,0 +1,42 @@
+import "server-only";
+/**
+ * R9 / issue 14 §5: a pull request is closed, merged or reopened — by a person
+ * in Gatehouse or by a GitHub delivery. The change is one conditional update
+ * (only from the state it was read in), recorded on the room's stream as
+ * "pull.state_changed", so the room turns read-only (closed, merged) or
+ * writable again (reopened) for everyone watching it.
+ */
+import type { Prisma as Db, PrismaClient } from "../db/generated/client";
+import { recordEvent } from "../events/record-event";
+
+export type PullState = "open" | "closed" | "merged";
+
+export interface StateChange {
+  pullRequestId: string;
+  from: readonly PullState[];
+  to: PullState;
+  /** "user:<id>", or "github" for a delivery */
+  by: string;
+  reason?: string | null;
+}
+
+export async function setPullState(prisma: PrismaClient | Db.TransactionClient, change: StateChange): Promise<boolean> {
+  const run = async (tx: Db.TransactionClient) => {
+    const moved = await tx.pullRequest.updateMany({
+      where: { id: change.pullRequestId, state: { in: [...change.from] } },
+      data: { state: change.to, stateChangedAt: new Date(), stateChangedBy: change.by },
+    });
+    if (moved.count === 0) return false;
+    const pull = await tx.pullRequest.findUniqueOrThrow({ where: { id: change.pullRequestId }, select: { workspaceId: true, headSha: true, room: { select: { id: true } } } });
+    if (pull.room) {
+      await recordEvent(tx, {
+        workspaceId: pull.workspaceId,
+        roomId: pull.room.id,
+        type: "pull.state_changed",
+        data: { pullRequestId: change.pullRequestId, state: change.to, by: change.by, headSha: pull.headSha, ...(change.reason ? { reason: change.reason } : {}) },
+      });
+    }
+    return true;
+  };
+  return "$transaction" in prisma ? prisma.$transaction(run) : run(prisma);
+}
