@@ -13,6 +13,7 @@ import { VERDICT_LOOK, VerdictBadge } from "@/components/pulls/verdict-badge";
 import { AxisTable } from "./axis-table";
 import { formatDateTime, shortSha, timeAgo, TRIGGER_LABEL, VERDICT_WORDS } from "./format";
 import { PendingIcon } from "./icons";
+import { RuleRef } from "@/components/ui/rule-ref";
 
 const RANK: Record<Verdict, number> = { block: 0, hold: 1, ship: 2 };
 
@@ -111,7 +112,7 @@ function RuleItem({ rule }: Readonly<{ rule: VerdictRule }>) {
         {rule.effect}
       </span>
       <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-        {rule.text} <code className="ml-1 font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{rule.rule}</code>
+        {rule.text} <RuleRef id={rule.rule} idOnly />
       </span>
     </li>
   );
