@@ -7,6 +7,7 @@ const TABS = [
   { segment: "members", label: "Members" },
   { segment: "repositories", label: "Repositories" },
   { segment: "agents", label: "Agents" },
+  { segment: "webhook", label: "Webhook" },
 ] as const;
 
 /** Settings sections as links (each is its own page), the current one marked with aria-current. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { markInboxSeen } from "../../lib/notifications/mark-inbox-seen";
 import { countUnread, listNotifications } from "../../lib/notifications/list-notifications";
 import { updateNotificationSettings } from "../../lib/notifications/update-notification-settings";
+import type { Prisma } from "../../lib/db/generated/client";
 import { testDatabase } from "../support/db";
 import { createRoom, createUser, createWorkspace, uid } from "../support/factories";
 
@@ -16,7 +17,7 @@ async function setup() {
     { userId: viewer.id, role: "viewer" },
   ]);
   const room = await createRoom(prisma, { workspaceId: ws.id });
-  const event = (type: string, data: Record<string, unknown>) => prisma.runEvent.create({ data: { workspaceId: ws.id, roomId: room.id, type, data } });
+  const event = (type: string, data: Record<string, unknown>) => prisma.runEvent.create({ data: { workspaceId: ws.id, roomId: room.id, type, data: data as Prisma.InputJsonValue } });
   const approval = async (summary: string) => {
     const row = await prisma.approval.create({ data: { workspaceId: ws.id, roomId: room.id, kind: "tool_call", summary } });
     await event("approval.requested", { approvalId: row.id, summary });

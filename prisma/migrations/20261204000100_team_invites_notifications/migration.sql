@@ -25,3 +25,18 @@ CREATE TABLE "Invite" (
 CREATE UNIQUE INDEX "Invite_tokenHash_key" ON "Invite"("tokenHash");
 CREATE INDEX "Invite_workspaceId_createdAt_idx" ON "Invite"("workspaceId", "createdAt");
 ALTER TABLE "Invite" ADD CONSTRAINT "Invite_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+ALTER TABLE "Workspace" ADD COLUMN "webhookAfterEventId" BIGINT;
+
+CREATE TABLE "OutgoingWebhookDelivery" (
+    "id" TEXT NOT NULL,
+    "workspaceId" TEXT NOT NULL,
+    "eventId" BIGINT NOT NULL,
+    "type" TEXT NOT NULL,
+    "status" INTEGER,
+    "error" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "OutgoingWebhookDelivery_pkey" PRIMARY KEY ("id")
+);
+CREATE UNIQUE INDEX "OutgoingWebhookDelivery_workspaceId_eventId_key" ON "OutgoingWebhookDelivery"("workspaceId", "eventId");
+ALTER TABLE "OutgoingWebhookDelivery" ADD CONSTRAINT "OutgoingWebhookDelivery_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
