@@ -6,7 +6,7 @@
  * P6) — and are listed apart. Decided ones follow as history.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import type { ApprovalView } from "@/lib/approvals/list-approvals";
 import { ConnectionStatus } from "@/components/live/connection-status";
 import type { LiveEvent } from "@/components/live/live-event";
@@ -15,6 +15,8 @@ import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { roomKeys } from "@/components/rooms/keys";
 import { RefetchError } from "@/components/ui/refetch-error";
 import { Spinner } from "@/components/ui/spinner";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { distinct, facet, matchesQuery } from "@/components/ui/list-filter";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { useApprovals } from "./approval-hooks";
 import { DecisionNoticeProvider } from "./decision-notice";
@@ -40,7 +42,16 @@ export function InboxView({
   );
   const stream = useEventStream(`${workspaceApi(slug)}/events`, lastEventId, onEvent);
 
-  const all = approvals.data ?? [];
+  const everything = approvals.data ?? [];
+  const [query, setQuery] = useState("");
+  const [room, setRoom] = useState("");
+  const [tool, setTool] = useState("");
+  const all = everything.filter(
+    (a) => matchesQuery(query, [a.summary, a.room?.name, a.toolCall?.tool, a.plan?.goal, a.comment]) && facet(room, a.room?.name) && facet(tool, a.toolCall?.tool),
+  );
+  const waiting = everything.filter((a) => a.status === "pending").length;
+  const rooms = useMemo(() => distinct(everything, (a) => a.room?.name), [everything]);
+  const tools = useMemo(() => distinct(everything, (a) => a.toolCall?.tool), [everything]);
   const pending = all.filter((a) => a.status === "pending");
   const calls = pending.filter((a) => a.kind === "tool_call");
   const planExits = pending.filter((a) => a.kind === "plan_exit");
@@ -54,7 +65,7 @@ export function InboxView({
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Inbox</h1>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            {pending.length === 0 ? "Nothing waits for you." : `${pending.length} ${pending.length === 1 ? "decision waits" : "decisions wait"} for a person.`}
+            {waiting === 0 ? "Nothing waits for you." : `${waiting} ${waiting === 1 ? "decision waits" : "decisions wait"} for a person.`}
             {canWrite ? "" : " You are a viewer here: members decide."}
           </p>
         </div>
@@ -63,6 +74,20 @@ export function InboxView({
           <ConnectionStatus status={stream} />
         </div>
       </div>
+
+      {everything.length > 0 ? (
+        <FilterBar
+          label="Search the inbox"
+          query={query}
+          onQuery={setQuery}
+          shown={all.length}
+          total={everything.length}
+          facets={[
+            { name: "room", label: "Room", value: room, onChange: setRoom, options: rooms.map((r) => ({ value: r, label: r })) },
+            { name: "tool", label: "Tool", value: tool, onChange: setTool, options: tools.map((t) => ({ value: t, label: t })) },
+          ]}
+        />
+      ) : null}
 
       {approvals.isError ? <RefetchError what="The inbox" error={approvals.error} onRetry={() => void approvals.refetch()} /> : null}
 
