@@ -5,6 +5,7 @@
  * Kept current by the workspace stream; "Open pull request" for members.
  */
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { RepositoryView } from "@/lib/repositories/schemas";
 import { ConnectionStatus } from "@/components/live/connection-status";
@@ -34,7 +35,8 @@ export function PullsList({
   canWrite,
 }: Readonly<{ slug: string; initialPulls: PullRequestSummary[]; lastEventId: string; repositories: RepositoryView[]; canWrite: boolean }>) {
   const pulls = usePulls(slug, initialPulls);
-  const [opening, setOpening] = useState(false);
+  // The command palette's "Open a pull request" lands here with ?new=pull.
+  const [opening, setOpening] = useState(useSearchParams().get("new") === "pull" && canWrite);
   const refetch = useSerialRefetch(pullKeys.list(slug), 400);
   const onEvent = useCallback(
     (event: LiveEvent) => {

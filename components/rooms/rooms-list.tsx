@@ -5,6 +5,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { AgentView } from "@/lib/agents/schemas";
 import type { RepositoryView } from "@/lib/repositories/schemas";
@@ -47,7 +48,8 @@ export function RoomsList({
 }>) {
   const queryClient = useQueryClient();
   const rooms = useRooms(slug, initialRooms);
-  const [creating, setCreating] = useState(false);
+  // The command palette's "New room" lands here with ?new=room.
+  const [creating, setCreating] = useState(useSearchParams().get("new") === "room" && canWrite);
   const refetch = useSerialRefetch(roomKeys.list(slug));
   const onEvent = useCallback(
     (event: LiveEvent) => {

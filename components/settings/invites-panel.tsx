@@ -31,6 +31,7 @@ export function InvitesPanel({ initialInvites }: Readonly<{ initialInvites: Invi
   const errors = fieldErrors(create.error, ["email", "role", "expiresInDays"]);
 
   return (
+    <div id="invite">
     <Card title="Invite people" description="Make a link for anyone you send it to, or one bound to an email address. They join with it after signing up or signing in.">
       <form
         className="grid gap-3 sm:grid-cols-[1fr_9rem_8rem_auto] sm:items-start"
@@ -115,5 +116,6 @@ export function InvitesPanel({ initialInvites }: Readonly<{ initialInvites: Invi
       )}
       <ErrorText className="mt-3">{revoke.error?.message ?? null}</ErrorText>
     </Card>
+    </div>
   );
 }
