@@ -179,7 +179,7 @@ export function RoomsList({
                       {room.activeRuns} {room.activeRuns === 1 ? "run" : "runs"} active
                     </span>
                   ) : null}
-                  {room.pendingApprovals === 0 && room.activeRuns === 0 ? <span className="text-zinc-400 dark:text-zinc-500">idle</span> : null}
+                  {room.pendingApprovals === 0 && room.activeRuns === 0 ? <span className="text-zinc-500 dark:text-zinc-400">idle</span> : null}
                 </span>
               </Link>
             </li>
