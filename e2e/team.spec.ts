@@ -186,3 +186,47 @@ test("H3: an unknown workspace or pull request gets the branded 404 page, and pa
   expect(icon).toBeTruthy();
   expect((await context.request.get(icon!)).status()).toBe(200);
 });
+
+async function agentRoom(api: APIRequestContext, agentName: string, mode: "plan" | "orchestrate"): Promise<string> {
+  const agents = (await (await api.get(`${ws}/agents`)).json()).agents as { id: string; name: string }[];
+  const repositories = (await (await api.get(`${ws}/repositories`)).json()).repositories as { id: string }[];
+  const response = await api.post(`${ws}/rooms`, {
+    data: { name: `${agentName} ${mode} ${randomUUID().slice(0, 6)}`, mode, autonomy: "auto_edit", agentId: agents.find((a) => a.name === agentName)!.id, repositoryId: repositories[0]!.id },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).room.id;
+}
+
+test("P2: a submitted plan opens Plan Studio beside the conversation without a click", async ({ context }) => {
+  const page = await signedInPage(context, DEMO);
+  const roomId = await agentRoom(context.request, "Planner", "plan");
+  await page.goto(`/w/demo/rooms/${roomId}`);
+  await expect(page.getByTestId("connection-status")).toContainText(/live/i);
+  await page.getByTestId("composer-input").fill("Plan capping discounts at 50%");
+  await page.getByTestId("composer-send").click();
+  await expect(page.getByTestId("plan-studio")).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/tab=plan&plan=/);
+  await expect(page.getByTestId("plan-studio").getByTestId("plan-graph")).toBeVisible();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+});
+
+test("O2: an orchestration proposal opens from its row and waits in the inbox, which opens it in Plan Studio", async ({ context }) => {
+  const page = await signedInPage(context, DEMO);
+  const roomId = await agentRoom(context.request, "Orchestrator", "orchestrate");
+  await page.goto(`/w/demo/rooms/${roomId}`);
+  await expect(page.getByTestId("connection-status")).toContainText(/live/i);
+  await page.getByTestId("composer-input").fill("Ship capped discounts as a team");
+  await page.getByTestId("composer-send").click();
+  const row = page.getByTestId("proposal-row");
+  await expect(row).toBeVisible({ timeout: 60_000 });
+  await page.goto(`/w/demo/rooms/${roomId}`);
+  await page.getByTestId("proposal-row").getByTestId("proposal-open").click();
+  await expect(page.getByTestId("plan-studio").getByTestId("proposal").first()).toBeVisible();
+
+  await page.goto("/w/demo/inbox");
+  const inboxRow = page.getByTestId("inbox-proposal-row").filter({ has: page.locator(`a[href*="${roomId}"]`) });
+  await expect(inboxRow).toBeVisible();
+  await inboxRow.getByRole("link", { name: "Open in Plan Studio" }).click();
+  await expect(page).toHaveURL(new RegExp(`/rooms/${roomId}\\?tab=plan`));
+  await expect(page.getByTestId("plan-studio").getByTestId("proposal").first()).toBeVisible();
+});

@@ -22,18 +22,22 @@ import { useApprovals } from "./approval-hooks";
 import { DecisionNoticeProvider } from "./decision-notice";
 import { AgentApprovalRow, HistoryRow, PlanApprovalRow, PlanExitRow } from "./approval-rows";
 import { approvalKeys } from "./keys";
+import type { PendingProposalView } from "@/lib/orchestration/list-pending-proposals";
+import { ProposalInboxRow, proposalInboxKey, usePendingProposals } from "./proposal-rows";
 
 export function InboxView({
   slug,
   initialApprovals,
+  initialProposals,
   lastEventId,
   canWrite,
-}: Readonly<{ slug: string; initialApprovals: ApprovalView[]; lastEventId: string; canWrite: boolean }>) {
+}: Readonly<{ slug: string; initialApprovals: ApprovalView[]; initialProposals: PendingProposalView[]; lastEventId: string; canWrite: boolean }>) {
   const queryClient = useQueryClient();
   const approvals = useApprovals(slug, "all", initialApprovals);
   const refetch = useSerialRefetch(approvalKeys.list(slug, "all"));
   const onEvent = useCallback(
     (event: LiveEvent) => {
+      if (event.type.startsWith("proposal.")) void queryClient.invalidateQueries({ queryKey: proposalInboxKey(slug) });
       if (!event.type.startsWith("approval.") && event.type !== "run.finished" && event.type !== "plan.submitted") return;
       refetch();
       void queryClient.invalidateQueries({ queryKey: roomKeys.list(slug) });
@@ -43,6 +47,7 @@ export function InboxView({
   const stream = useEventStream(`${workspaceApi(slug)}/events`, lastEventId, onEvent);
 
   const everything = approvals.data ?? [];
+  const proposals = usePendingProposals(slug, initialProposals).data ?? [];
   const [query, setQuery] = useState("");
   const [room, setRoom] = useState("");
   const [tool, setTool] = useState("");
@@ -119,6 +124,20 @@ export function InboxView({
         <Section testId="plan-approvals" title="Plans" description="Submitted plans are approved in Plan Studio." count={plans.length} empty="">
           {plans.map((a) => (
             <PlanApprovalRow key={a.id} approval={a} slug={slug} />
+          ))}
+        </Section>
+      ) : null}
+
+      {proposals.length > 0 ? (
+        <Section
+          testId="proposal-approvals"
+          title="Orchestration proposals"
+          description="An agent proposes a team and a ticket tree; people approve it in the room's Plan Studio, and nothing runs until then."
+          count={proposals.length}
+          empty=""
+        >
+          {proposals.map((p) => (
+            <ProposalInboxRow key={p.id} slug={slug} proposal={p} />
           ))}
         </Section>
       ) : null}

@@ -15,7 +15,7 @@ import { useEventStream } from "@/components/live/use-event-stream";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { BROWSER_OPT_IN_KEY, fetchNotifications, notificationKeys, useMarkInboxSeen, useNotifications } from "./notification-hooks";
 
-const RELEVANT = new Set(["approval.requested", "approval.decided", "review.published", "message.created"]);
+const RELEVANT = new Set(["approval.requested", "approval.decided", "review.published", "message.created", "proposal.created", "proposal.decided"]);
 const EVENT_TYPES = [...RELEVANT];
 
 function showBrowserNotification(item: NotificationItem, open: (href: string) => void): void {

@@ -16,7 +16,7 @@
  */
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from "react";
 import type { RoomSearchResult } from "@/lib/rooms/search-room";
 import { dataString, type LiveEvent } from "@/components/live/live-event";
@@ -74,6 +74,8 @@ export function RoomPage({
   const queryClient = useQueryClient();
   const query = useRoomView(slug, roomId, initialView);
   const studioOpen = useSearchParams().get("tab") === "plan";
+  const router = useRouter();
+  const pathname = usePathname();
   const view = query.data ?? initialView;
   const room = view.room;
   const agentName = room.agent?.name ?? "Agent";
@@ -185,6 +187,18 @@ export function RoomPage({
         case "question":
           setAnnouncement(`${agentName} asks: ${dataString(event, "prompt") ?? "a question"}`);
           break;
+        // P2: a submitted plan (or a proposal) opens Plan Studio beside the conversation.
+        case "plan.submitted":
+        case "proposal.created": {
+          const planId = event.type === "plan.submitted" ? dataString(event, "planId") : undefined;
+          const url = new URL(window.location.href);
+          url.searchParams.set("tab", "plan");
+          if (planId) url.searchParams.set("plan", planId);
+          else url.searchParams.delete("plan");
+          router.replace(`${pathname}?${url.searchParams.toString()}${url.hash}`, { scroll: false });
+          setAnnouncement(event.type === "plan.submitted" ? "A plan was submitted; it is open in Plan Studio." : "An orchestration proposal arrived; it is open in Plan Studio.");
+          break;
+        }
         case "room.mode_changed":
         case "room.updated":
           void queryClient.invalidateQueries({ queryKey: roomKeys.detail(slug, roomId) });
@@ -196,7 +210,7 @@ export function RoomPage({
         refreshNewest();
       }
     },
-    [agentName, queryClient, refresh, refreshNewest, roomId, slug],
+    [agentName, pathname, queryClient, refresh, refreshNewest, roomId, router, slug],
   );
 
   const stream = useEventStream(`${workspaceApi(slug)}/rooms/${encodeURIComponent(roomId)}/events`, initialView.lastEventId, onEvent);

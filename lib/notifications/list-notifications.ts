@@ -3,8 +3,9 @@ import "server-only";
  * What concerns one person in a workspace, read from the workspace's event
  * log after a cursor: approvals they could decide (G4), verdicts on pull
  * requests they opened (R5), and messages that mention them — each only if
- * their settings ask for it. The unread count is pending decisions that
- * arrived after they last opened the inbox. Members' own messages never
+ * their settings ask for it. The unread count is pending decisions
+ * (approvals and orchestration proposals) that arrived after they last
+ * opened the inbox. Members' own messages never
  * notify themselves.
  */
 import { can, type Role } from "../auth/permissions";
@@ -22,9 +23,13 @@ export async function countUnread(prisma: Prisma, input: { workspaceId: string; 
     where: { workspaceId_userId: { workspaceId: input.workspaceId, userId: input.userId } },
     select: { inboxSeenAt: true },
   });
-  return prisma.approval.count({
-    where: { workspaceId: input.workspaceId, status: "pending", ...(member?.inboxSeenAt ? { createdAt: { gt: member.inboxSeenAt } } : {}) },
-  });
+  const after = member?.inboxSeenAt ? { createdAt: { gt: member.inboxSeenAt } } : {};
+  // O2: proposals waiting for a person are in the inbox too.
+  const [approvals, proposals] = await Promise.all([
+    prisma.approval.count({ where: { workspaceId: input.workspaceId, status: "pending", ...after } }),
+    prisma.orchestrationProposal.count({ where: { status: "pending", room: { workspaceId: input.workspaceId }, ...after } }),
+  ]);
+  return approvals + proposals;
 }
 
 export async function listNotifications(

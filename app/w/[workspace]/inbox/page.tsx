@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { listApprovals } from "@/lib/approvals/list-approvals";
 import { can } from "@/lib/auth/permissions";
 import { getPrisma } from "@/lib/db/client";
+import { listPendingProposals } from "@/lib/orchestration/list-pending-proposals";
 import { InboxView } from "@/components/inbox/inbox-view";
 import { requireMembership } from "../require-membership";
 
@@ -11,8 +12,9 @@ export default async function InboxPage({ params }: Readonly<{ params: Promise<{
   const { workspace } = await params;
   const { membership } = await requireMembership(workspace);
   const prisma = await getPrisma();
-  const [approvals, latest] = await Promise.all([
+  const [approvals, proposals, latest] = await Promise.all([
     listApprovals(prisma, membership.workspaceId, { status: "all" }),
+    listPendingProposals(prisma, membership.workspaceId),
     // The newest workspace event: the live inbox continues from exactly this snapshot.
     prisma.runEvent.findFirst({ where: { workspaceId: membership.workspaceId }, orderBy: { id: "desc" }, select: { id: true } }),
   ]);
@@ -20,6 +22,7 @@ export default async function InboxPage({ params }: Readonly<{ params: Promise<{
     <InboxView
       slug={membership.workspace.slug}
       initialApprovals={approvals}
+      initialProposals={proposals}
       lastEventId={latest?.id.toString() ?? "0"}
       canWrite={can(membership.role, "write")}
     />
