@@ -9,6 +9,7 @@ import { getDatabase } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import type { RunningWorker } from "@/lib/queue/run-worker";
 import { startAgentWorker } from "@/lib/runtime/start-agent-worker";
+import { startOutgoingWebhooks } from "./outgoing-webhooks";
 
 const globalForRuntime = globalThis as unknown as { gatehouseRuntime?: Promise<RunningWorker | null> };
 
@@ -26,6 +27,8 @@ export function startRuntime(): Promise<RunningWorker | null> {
       const seeded = await seedDemo(db.prisma);
       if (seeded) console.log(`[gatehouse] demo workspace ready — sign in as ${seeded.email} / ${seeded.password}`);
     }
+    // Web processes hear every stored event (LISTEN), so they send the workspaces' webhooks.
+    await startOutgoingWebhooks();
     if (env().GATEHOUSE_WORKER === "off") return null;
     const { worker, stop } = await startAgentWorker(db, `web-${process.pid}`, (message) => console.error(`[gatehouse] ${message}`));
     process.once("SIGTERM", () => void stop());

@@ -6,7 +6,7 @@
  * P6) — and are listed apart. Decided ones follow as history.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import type { ApprovalView } from "@/lib/approvals/list-approvals";
 import { ConnectionStatus } from "@/components/live/connection-status";
 import type { StreamEvent } from "@/lib/events/catalogue";
@@ -15,23 +15,29 @@ import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { roomKeys } from "@/components/rooms/keys";
 import { RefetchError } from "@/components/ui/refetch-error";
 import { Spinner } from "@/components/ui/spinner";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { distinct, facet, matchesQuery } from "@/components/ui/list-filter";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { useApprovals } from "./approval-hooks";
 import { DecisionNoticeProvider } from "./decision-notice";
 import { AgentApprovalRow, HistoryRow, PlanApprovalRow, PlanExitRow } from "./approval-rows";
 import { approvalKeys } from "./keys";
+import type { PendingProposalView } from "@/lib/orchestration/list-pending-proposals";
+import { ProposalInboxRow, proposalInboxKey, usePendingProposals } from "./proposal-rows";
 
 export function InboxView({
   slug,
   initialApprovals,
+  initialProposals,
   lastEventId,
   canWrite,
-}: Readonly<{ slug: string; initialApprovals: ApprovalView[]; lastEventId: string; canWrite: boolean }>) {
+}: Readonly<{ slug: string; initialApprovals: ApprovalView[]; initialProposals: PendingProposalView[]; lastEventId: string; canWrite: boolean }>) {
   const queryClient = useQueryClient();
   const approvals = useApprovals(slug, "all", initialApprovals);
   const refetch = useSerialRefetch(approvalKeys.list(slug, "all"));
   const onEvent = useCallback(
     (event: StreamEvent) => {
+      if (event.type.startsWith("proposal.")) void queryClient.invalidateQueries({ queryKey: proposalInboxKey(slug) });
       if (!event.type.startsWith("approval.") && event.type !== "run.finished" && event.type !== "plan.submitted") return;
       refetch();
       void queryClient.invalidateQueries({ queryKey: roomKeys.list(slug) });
@@ -40,7 +46,17 @@ export function InboxView({
   );
   const stream = useEventStream(`${workspaceApi(slug)}/events`, lastEventId, onEvent);
 
-  const all = approvals.data ?? [];
+  const everything = approvals.data ?? [];
+  const proposals = usePendingProposals(slug, initialProposals).data ?? [];
+  const [query, setQuery] = useState("");
+  const [room, setRoom] = useState("");
+  const [tool, setTool] = useState("");
+  const all = everything.filter(
+    (a) => matchesQuery(query, [a.summary, a.room?.name, a.toolCall?.tool, a.plan?.goal, a.comment]) && facet(room, a.room?.name) && facet(tool, a.toolCall?.tool),
+  );
+  const waiting = everything.filter((a) => a.status === "pending").length;
+  const rooms = useMemo(() => distinct(everything, (a) => a.room?.name), [everything]);
+  const tools = useMemo(() => distinct(everything, (a) => a.toolCall?.tool), [everything]);
   const pending = all.filter((a) => a.status === "pending");
   const calls = pending.filter((a) => a.kind === "tool_call");
   const planExits = pending.filter((a) => a.kind === "plan_exit");
@@ -54,7 +70,7 @@ export function InboxView({
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Inbox</h1>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            {pending.length === 0 ? "Nothing waits for you." : `${pending.length} ${pending.length === 1 ? "decision waits" : "decisions wait"} for a person.`}
+            {waiting === 0 ? "Nothing waits for you." : `${waiting} ${waiting === 1 ? "decision waits" : "decisions wait"} for a person.`}
             {canWrite ? "" : " You are a viewer here: members decide."}
           </p>
         </div>
@@ -63,6 +79,20 @@ export function InboxView({
           <ConnectionStatus status={stream} />
         </div>
       </div>
+
+      {everything.length > 0 ? (
+        <FilterBar
+          label="Search the inbox"
+          query={query}
+          onQuery={setQuery}
+          shown={all.length}
+          total={everything.length}
+          facets={[
+            { name: "room", label: "Room", value: room, onChange: setRoom, options: rooms.map((r) => ({ value: r, label: r })) },
+            { name: "tool", label: "Tool", value: tool, onChange: setTool, options: tools.map((t) => ({ value: t, label: t })) },
+          ]}
+        />
+      ) : null}
 
       {approvals.isError ? <RefetchError what="The inbox" error={approvals.error} onRetry={() => void approvals.refetch()} /> : null}
 
@@ -94,6 +124,20 @@ export function InboxView({
         <Section testId="plan-approvals" title="Plans" description="Submitted plans are approved in Plan Studio." count={plans.length} empty="">
           {plans.map((a) => (
             <PlanApprovalRow key={a.id} approval={a} slug={slug} />
+          ))}
+        </Section>
+      ) : null}
+
+      {proposals.length > 0 ? (
+        <Section
+          testId="proposal-approvals"
+          title="Orchestration proposals"
+          description="An agent proposes a team and a ticket tree; people approve it in the room's Plan Studio, and nothing runs until then."
+          count={proposals.length}
+          empty=""
+        >
+          {proposals.map((p) => (
+            <ProposalInboxRow key={p.id} slug={slug} proposal={p} />
           ))}
         </Section>
       ) : null}

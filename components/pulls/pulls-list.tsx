@@ -5,7 +5,8 @@
  * Kept current by the workspace stream; "Open pull request" for members.
  */
 import Link from "next/link";
-import { useCallback, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { RepositoryView } from "@/lib/repositories/schemas";
 import { ConnectionStatus } from "@/components/live/connection-status";
 import { REVIEW_EVENT_TYPES, type StreamEvent } from "@/lib/events/catalogue";
@@ -13,6 +14,9 @@ import { useSerialRefetch } from "@/components/live/use-serial-refetch";
 import { Button } from "@/components/ui/button";
 import { RefetchError } from "@/components/ui/refetch-error";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { distinct, facet, matchesQuery } from "@/components/ui/list-filter";
+import { useRowKeys } from "@/components/ui/use-row-keys";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { formatDateTime, shortSha, timeAgo } from "@/components/reviews/format";
 import { pullHref, pullKeys } from "./keys";
@@ -30,7 +34,8 @@ export function PullsList({
   canWrite,
 }: Readonly<{ slug: string; initialPulls: PullRequestSummary[]; lastEventId: string; repositories: RepositoryView[]; canWrite: boolean }>) {
   const pulls = usePulls(slug, initialPulls);
-  const [opening, setOpening] = useState(false);
+  // The command palette's "Open a pull request" lands here with ?new=pull.
+  const [opening, setOpening] = useState(useSearchParams().get("new") === "pull" && canWrite);
   const refetch = useSerialRefetch(pullKeys.list(slug), 400);
   const onEvent = useCallback(
     (event: StreamEvent) => {
@@ -40,6 +45,23 @@ export function PullsList({
   );
   const stream = useEventStream(`${workspaceApi(slug)}/events`, lastEventId, onEvent, REVIEW_EVENT_TYPES);
   const list = pulls.data ?? [];
+  const [query, setQuery] = useState("");
+  const [state, setState] = useState("open");
+  const [verdict, setVerdict] = useState("");
+  const [repository, setRepository] = useState("");
+  const [author, setAuthor] = useState("");
+  const shown = list.filter(
+    (pull) =>
+      matchesQuery(query, [pull.title, pull.number, pull.repository.name, pull.baseRef, pull.headRef, pull.authorName]) &&
+      facet(state, pull.state) &&
+      facet(verdict, pull.verdict?.verdict ?? "none") &&
+      facet(repository, pull.repository.name) &&
+      facet(author, pull.authorName),
+  );
+  const repositoriesInList = useMemo(() => distinct(list, (p) => p.repository.name), [list]);
+  const authors = useMemo(() => distinct(list, (p) => p.authorName), [list]);
+  const listRef = useRef<HTMLUListElement>(null);
+  useRowKeys(listRef, '[data-testid="pull-row"]');
 
   return (
     <div className="space-y-6">
@@ -60,6 +82,39 @@ export function PullsList({
 
       {pulls.isError ? <RefetchError what="The pull requests" error={pulls.error} onRetry={() => void pulls.refetch()} /> : null}
 
+      {list.length > 0 ? (
+        <FilterBar
+          label="Search pull requests"
+          query={query}
+          onQuery={setQuery}
+          shown={shown.length}
+          total={list.length}
+          facets={[
+            {
+              name: "state",
+              label: "State",
+              value: state,
+              onChange: setState,
+              options: ["open", "closed", "merged"].map((v) => ({ value: v, label: v })),
+            },
+            {
+              name: "verdict",
+              label: "Verdict",
+              value: verdict,
+              onChange: setVerdict,
+              options: [
+                { value: "ship", label: "Ship" },
+                { value: "hold", label: "Hold" },
+                { value: "block", label: "Block" },
+                { value: "none", label: "No verdict yet" },
+              ],
+            },
+            { name: "repository", label: "Repository", value: repository, onChange: setRepository, options: repositoriesInList.map((r) => ({ value: r, label: r })) },
+            { name: "author", label: "Author", value: author, onChange: setAuthor, options: authors.map((a) => ({ value: a, label: a })) },
+          ]}
+        />
+      ) : null}
+
       {list.length === 0 ? (
         <EmptyState
           title="No pull requests yet"
@@ -76,8 +131,9 @@ export function PullsList({
             : "Members open pull requests, or they arrive from GitHub; they will show here."}
         </EmptyState>
       ) : (
-        <ul data-testid="pull-list" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {list.map((pull) => (
+        <ul ref={listRef} data-testid="pull-list" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+          {shown.length === 0 ? <li className="px-5 py-4 text-sm text-zinc-500 dark:text-zinc-400">No pull request matches.</li> : null}
+          {shown.map((pull) => (
             <PullRow key={pull.id} slug={slug} pull={pull} />
           ))}
         </ul>

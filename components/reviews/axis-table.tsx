@@ -45,7 +45,7 @@ export function AxisTable({ rows, caption }: Readonly<{ rows: readonly AxisTable
                 </td>
                 <td className="py-1.5 text-xs text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">
                   {row.detail ?? (row.status === "missing" ? "No result for this head yet; missing evidence is not a pass." : "")}
-                  {row.source ? <span className="ml-1 text-zinc-400 dark:text-zinc-500">· {row.source === "check_run" ? "GitHub check" : row.source}</span> : null}
+                  {row.source ? <span className="ml-1 text-zinc-500 dark:text-zinc-400">· {row.source === "check_run" ? "GitHub check" : row.source}</span> : null}
                 </td>
               </tr>
             );

@@ -25,8 +25,8 @@ const LINE_BG: Record<LineType, string> = {
 };
 const GUTTER_BG: Record<LineType, string> = {
   context: "text-zinc-500 dark:text-zinc-500",
-  add: "bg-emerald-100/80 text-emerald-800/70 dark:bg-emerald-900/40 dark:text-emerald-300/70",
-  del: "bg-red-100/80 text-red-800/70 dark:bg-red-900/40 dark:text-red-300/70",
+  add: "bg-emerald-100/80 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300",
+  del: "bg-red-100/80 text-red-800 dark:bg-red-900/40 dark:text-red-300",
 };
 const SIGN: Record<LineType, string> = { context: " ", add: "+", del: "-" };
 const SR_LABEL: Record<LineType, string> = { context: "", add: "Added: ", del: "Removed: " };

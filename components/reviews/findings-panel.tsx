@@ -5,6 +5,7 @@
  * filtering is instant and costs no request), and the cards, drawn in pages
  * as the list scrolls so hundreds of findings stay cheap.
  */
+import { useRowKeys } from "@/components/ui/use-row-keys";
 import { startTransition, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
@@ -55,6 +56,8 @@ export function FindingsPanel({
   const [shown, setShown] = useState(PAGE);
   const [adding, setAdding] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
+  // j / k walk the findings (the cards are focusable); Enter or Tab reaches their actions.
+  useRowKeys(listRef, '[data-testid="finding-card"]');
   const filtered = useMemo(() => findings.filter((f) => matches(f, filters)), [findings, filters]);
   const filtering = filters !== NO_FILTERS && (filters.kinds.size > 0 || filters.priorities.size > 0 || filters.statuses.size > 0 || filters.minConfidence > 0);
 

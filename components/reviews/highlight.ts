@@ -268,7 +268,7 @@ export const TOKEN_CLASS: Record<TokenKind, string> = {
   keyword: "text-violet-700 dark:text-violet-300",
   literal: "text-sky-700 dark:text-sky-300",
   string: "text-emerald-700 dark:text-emerald-300",
-  comment: "italic text-zinc-500 dark:text-zinc-400",
+  comment: "italic text-zinc-600 dark:text-zinc-400",
   number: "text-amber-700 dark:text-amber-300",
 };
 

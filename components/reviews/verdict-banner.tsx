@@ -15,6 +15,14 @@ import { CoverageNote } from "./coverage-note";
 import { useReview } from "./review-context";
 import { formatDateTime, shortSha, timeAgo, TRIGGER_LABEL, VERDICT_WORDS } from "./format";
 import { PendingIcon } from "./icons";
+import { RuleRef } from "@/components/ui/rule-ref";
+import { verdictCaveats } from "./verdict-caveats";
+
+/** Ship beside checks that did not pass: no success colour (R5 — the banner must not look greener than the evidence). */
+const SHIP_WITH_CAVEATS = {
+  panel: "border-amber-300 bg-white dark:border-amber-800 dark:bg-zinc-900",
+  accent: "text-zinc-800 dark:text-zinc-100",
+};
 
 const RANK: Record<Verdict, number> = { block: 0, hold: 1, ship: 2 };
 
@@ -59,12 +67,21 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
     );
   }
 
-  const look = VERDICT_LOOK[review.verdict];
+  const axesError = review.axesError ?? detail.axes.error;
+  const caveats = verdictCaveats(review.axisTable, axesError);
+  const muted = review.verdict === "ship" && caveats.length > 0;
+  const look = muted ? { ...VERDICT_LOOK.ship, ...SHIP_WITH_CAVEATS } : VERDICT_LOOK[review.verdict];
   const Icon = look.icon;
   const rules = [...review.rules].sort((a, b) => RANK[a.effect] - RANK[b.effect]);
-  const axesError = review.axesError ?? detail.axes.error;
   return (
-    <section data-testid="verdict-banner" data-verdict={review.verdict} data-head-sha={review.headSha} aria-labelledby={titleId} className={cx("rounded-lg border-2 p-4", look.panel)}>
+    <section
+      data-testid="verdict-banner"
+      data-verdict={review.verdict}
+      data-caveats={muted ? caveats.length : undefined}
+      data-head-sha={review.headSha}
+      aria-labelledby={titleId}
+      className={cx("rounded-lg border-2 p-4", look.panel)}
+    >
       <div className="flex flex-wrap items-start gap-3">
         <Icon className={cx("size-8", look.accent)} />
         <div className="min-w-0 flex-1">
@@ -82,6 +99,12 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
         </div>
         {reviewing ? <Spinner label="A new review is running" className="text-zinc-500" /> : null}
       </div>
+      {muted ? (
+        <p data-testid="verdict-caveats" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+          Ship by the rules, but {caveats.length === 1 ? "one check did not pass" : `${caveats.length} checks did not pass`}:{" "}
+          {caveats.map((c) => `${c.axis} ${c.what}`).join("; ")}.
+        </p>
+      ) : null}
       {review.summary ? <p className="mt-3 whitespace-pre-wrap text-sm text-zinc-800 dark:text-zinc-200">{review.summary}</p> : null}
       <CoverageNote slug={slug} pullId={pull.id} review={review} canWrite={canWrite} />
       <div className="mt-3 grid gap-4 lg:grid-cols-2">
@@ -115,7 +138,7 @@ function RuleItem({ rule }: Readonly<{ rule: VerdictRule }>) {
         {rule.effect}
       </span>
       <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-        {rule.text} <code className="ml-1 font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{rule.rule}</code>
+        {rule.text} <RuleRef id={rule.rule} idOnly />
       </span>
     </li>
   );

@@ -6,6 +6,7 @@
  * model reads. Keyed by mode, autonomy and plan shell, so switching to Plan
  * refetches and the write tools leave the list.
  */
+import { RuleRef } from "@/components/ui/rule-ref";
 import type { Ref } from "react";
 import { TIERS } from "@/lib/modes/types";
 import { Button } from "@/components/ui/button";
@@ -144,7 +145,7 @@ export function CapabilityPanel({
                     <li key={tool.name} data-testid="capability-removed" data-tool={tool.name} data-layer={tool.layer} className="text-xs">
                       <code className="font-mono font-semibold text-zinc-500 line-through decoration-zinc-400 dark:text-zinc-400">{tool.name}</code>{" "}
                       <span className="rounded bg-zinc-100 px-1 text-[10px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">removed by the {tool.layerName}</span>{" "}
-                      <span className="rounded bg-zinc-100 px-1 font-mono text-[10px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{tool.rule}</span>
+                      <RuleRef id={tool.rule} idOnly />
                       <p className="text-zinc-500 dark:text-zinc-400">{tool.reason}</p>
                     </li>
                   ))}

@@ -9,6 +9,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import type { Autonomy } from "@/lib/modes/types";
+import { MESSAGE_MAX_LENGTH } from "@/lib/rooms/schemas";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { ErrorText } from "@/components/ui/error-text";
@@ -120,13 +121,14 @@ export function Composer({
         data-testid="composer-input"
         rows={3}
         value={draft}
-        maxLength={20_000}
+        maxLength={MESSAGE_MAX_LENGTH}
         onChange={(e) => onDraft(e.target.value)}
         onKeyDown={onKeyDown}
         aria-describedby={ids.hint}
         placeholder={fixed ? `Ask the agent in ${profile.label} mode…` : `Message the agent in ${profile.label} mode…`}
         className="block max-h-72 min-h-20 w-full resize-y rounded-t-xl border-0 bg-transparent px-4 pt-3 text-sm text-zinc-900 placeholder:text-zinc-400 focus:outline-none focus-visible:outline-none dark:text-zinc-100 dark:placeholder:text-zinc-500"
       />
+      <ComposerLimit length={draft.length} />
       <div className="flex flex-wrap items-end gap-x-4 gap-y-2 border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
         {fixed ? (
           <div data-testid="mode-fixed" className="text-sm">
@@ -228,5 +230,16 @@ export function Composer({
         <ErrorText>{error}</ErrorText>
       </div>
     </form>
+  );
+}
+
+/** The message limit, shown once a draft nears it, so nothing is cut without saying so. */
+function ComposerLimit({ length }: Readonly<{ length: number }>) {
+  if (length < MESSAGE_MAX_LENGTH * 0.8) return null;
+  const full = length >= MESSAGE_MAX_LENGTH;
+  return (
+    <p data-testid="composer-limit" aria-live="polite" className={cx("px-4 pb-1 text-right text-xs", full ? "font-medium text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400")}>
+      {length.toLocaleString("en-US")} / {MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters{full ? " — the limit: anything longer is not added" : ""}
+    </p>
   );
 }

@@ -36,7 +36,7 @@ export function MessageEntry({ message, agentName, highlighted = false }: Readon
           highlighted && "ring-2 ring-amber-400 dark:ring-amber-500",
         )}
       >
-        <header className="mb-0.5 flex items-baseline gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+        <header className="mb-0.5 flex items-baseline gap-2 text-xs text-zinc-600 dark:text-zinc-400">
           <span className="font-medium text-zinc-700 dark:text-zinc-300">{who}</span>
           {pending ? <span>sending…</span> : <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>}
         </header>

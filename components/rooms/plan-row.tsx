@@ -40,6 +40,14 @@ export function ProposalRow({ text }: Readonly<{ text: string }>) {
       <PlanIcon className="text-emerald-700 dark:text-emerald-300" />
       <span className="font-medium text-emerald-950 dark:text-emerald-100">{text}</span>
       <span className="text-emerald-900/80 dark:text-emerald-200/80">Waits for a person&apos;s approval; nothing runs until then.</span>
+      <Link
+        href="?tab=plan"
+        scroll={false}
+        data-testid="proposal-open"
+        className="font-medium text-emerald-900 underline underline-offset-2 hover:no-underline dark:text-emerald-200"
+      >
+        Open in Plan Studio
+      </Link>
     </div>
   );
 }

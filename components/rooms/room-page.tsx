@@ -16,7 +16,7 @@
  */
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from "react";
 import type { RoomSearchResult } from "@/lib/rooms/search-room";
 import type { StreamEvent } from "@/lib/events/catalogue";
@@ -75,6 +75,8 @@ export function RoomPage({
   const queryClient = useQueryClient();
   const query = useRoomView(slug, roomId, initialView);
   const studioOpen = useSearchParams().get("tab") === "plan";
+  const router = useRouter();
+  const pathname = usePathname();
   const view = query.data ?? initialView;
   const room = view.room;
   const agentName = room.agent?.name ?? "Agent";
@@ -189,6 +191,18 @@ export function RoomPage({
         case "room.mode_switch_requested":
           setAnnouncement(`${agentName} asks to switch to ${event.data.label} mode; cancel it in the bar above the composer.`);
           break;
+        // P2: a submitted plan (or a proposal) opens Plan Studio beside the conversation.
+        case "plan.submitted":
+        case "proposal.created": {
+          const planId = event.type === "plan.submitted" ? event.data.planId : undefined;
+          const url = new URL(window.location.href);
+          url.searchParams.set("tab", "plan");
+          if (planId) url.searchParams.set("plan", planId);
+          else url.searchParams.delete("plan");
+          router.replace(`${pathname}?${url.searchParams.toString()}${url.hash}`, { scroll: false });
+          setAnnouncement(event.type === "plan.submitted" ? "A plan was submitted; it is open in Plan Studio." : "An orchestration proposal arrived; it is open in Plan Studio.");
+          break;
+        }
         case "room.mode_changed":
         case "room.updated":
           void queryClient.invalidateQueries({ queryKey: roomKeys.detail(slug, roomId) });
@@ -200,7 +214,7 @@ export function RoomPage({
         refreshNewest();
       }
     },
-    [agentName, queryClient, refresh, refreshNewest, roomId, slug],
+    [agentName, pathname, queryClient, refresh, refreshNewest, roomId, router, slug],
   );
 
   const stream = useEventStream(`${workspaceApi(slug)}/rooms/${encodeURIComponent(roomId)}/events`, initialView.lastEventId, onEvent);

@@ -5,7 +5,8 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { AgentView } from "@/lib/agents/schemas";
 import type { RepositoryView } from "@/lib/repositories/schemas";
 import type { RoomListItem } from "@/lib/rooms/list-rooms";
@@ -17,6 +18,9 @@ import { approvalKeys } from "@/components/inbox/keys";
 import { Button } from "@/components/ui/button";
 import { RefetchError } from "@/components/ui/refetch-error";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { distinct, facet, matchesQuery } from "@/components/ui/list-filter";
+import { useRowKeys } from "@/components/ui/use-row-keys";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { roomKeys } from "./keys";
 import { AgentIcon, BranchIcon } from "./icons";
@@ -44,7 +48,8 @@ export function RoomsList({
 }>) {
   const queryClient = useQueryClient();
   const rooms = useRooms(slug, initialRooms);
-  const [creating, setCreating] = useState(false);
+  // The command palette's "New room" lands here with ?new=room.
+  const [creating, setCreating] = useState(useSearchParams().get("new") === "room" && canWrite);
   const refetch = useSerialRefetch(roomKeys.list(slug));
   const onEvent = useCallback(
     (event: StreamEvent) => {
@@ -56,6 +61,22 @@ export function RoomsList({
   );
   const stream = useEventStream(`${workspaceApi(slug)}/events`, lastEventId, onEvent);
   const list = rooms.data ?? [];
+  const [query, setQuery] = useState("");
+  const [mode, setMode] = useState("");
+  const [status, setStatus] = useState("");
+  const [repository, setRepository] = useState("");
+  const statusOf = (room: RoomListItem) => (room.pendingApprovals > 0 ? "waiting" : room.activeRuns > 0 ? "active" : "idle");
+  const shown = list.filter(
+    (room) =>
+      matchesQuery(query, [room.name, room.repository, room.agent, room.profile.label]) &&
+      facet(mode, room.mode) &&
+      facet(status, statusOf(room)) &&
+      facet(repository, room.repository),
+  );
+  const modes = useMemo(() => distinct(list, (r) => r.mode), [list]);
+  const repositoriesInList = useMemo(() => distinct(list, (r) => r.repository), [list]);
+  const listRef = useRef<HTMLUListElement>(null);
+  useRowKeys(listRef, '[data-testid="room-row"]');
 
   return (
     <div className="space-y-6">
@@ -78,6 +99,31 @@ export function RoomsList({
 
       {rooms.isError ? <RefetchError what="The rooms" error={rooms.error} onRetry={() => void rooms.refetch()} /> : null}
 
+      {list.length > 0 ? (
+        <FilterBar
+          label="Search rooms"
+          query={query}
+          onQuery={setQuery}
+          shown={shown.length}
+          total={list.length}
+          facets={[
+            { name: "mode", label: "Mode", value: mode, onChange: setMode, options: modes.map((m) => ({ value: m, label: list.find((r) => r.mode === m)?.profile.label ?? m })) },
+            {
+              name: "status",
+              label: "Status",
+              value: status,
+              onChange: setStatus,
+              options: [
+                { value: "waiting", label: "Approval waiting" },
+                { value: "active", label: "Run active" },
+                { value: "idle", label: "Idle" },
+              ],
+            },
+            { name: "repository", label: "Repository", value: repository, onChange: setRepository, options: repositoriesInList.map((r) => ({ value: r, label: r })) },
+          ]}
+        />
+      ) : null}
+
       {list.length === 0 ? (
         <EmptyState
           title="No rooms yet"
@@ -94,8 +140,9 @@ export function RoomsList({
             : "Members open rooms; you will see them here as soon as they do."}
         </EmptyState>
       ) : (
-        <ul data-testid="room-list" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {list.map((room) => (
+        <ul ref={listRef} data-testid="room-list" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+          {shown.length === 0 ? <li className="px-5 py-4 text-sm text-zinc-500 dark:text-zinc-400">No room matches.</li> : null}
+          {shown.map((room) => (
             <li key={room.id} data-testid="room-row" data-room-id={room.id} data-mode={room.mode}>
               <Link
                 href={`/w/${slug}/rooms/${room.id}`}
@@ -132,7 +179,7 @@ export function RoomsList({
                       {room.activeRuns} {room.activeRuns === 1 ? "run" : "runs"} active
                     </span>
                   ) : null}
-                  {room.pendingApprovals === 0 && room.activeRuns === 0 ? <span className="text-zinc-400 dark:text-zinc-500">idle</span> : null}
+                  {room.pendingApprovals === 0 && room.activeRuns === 0 ? <span className="text-zinc-500 dark:text-zinc-400">idle</span> : null}
                 </span>
               </Link>
             </li>

@@ -67,7 +67,7 @@ export function ThreadsNav({
       <div className="flex items-center justify-between px-2 pb-1">
         <h2 className="text-sm font-semibold">Threads</h2>
         {canWrite && !open ? (
-          <Button size="sm" variant="ghost" onClick={() => setOpen(true)} data-testid="new-thread" aria-label="Start a thread under the conversation shown">
+          <Button size="sm" variant="ghost" onClick={() => setOpen(true)} data-testid="new-thread" aria-label="New thread under the conversation shown">
             New thread
           </Button>
         ) : null}

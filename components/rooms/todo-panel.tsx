@@ -4,7 +4,7 @@ import type { RoomInfo } from "./room-types";
 const MARK: Record<string, { icon: string; label: string; className: string }> = {
   completed: { icon: "✓", label: "done", className: "text-emerald-600 dark:text-emerald-400" },
   in_progress: { icon: "▸", label: "in progress", className: "text-indigo-600 dark:text-indigo-400" },
-  pending: { icon: "○", label: "to do", className: "text-zinc-400 dark:text-zinc-500" },
+  pending: { icon: "○", label: "to do", className: "text-zinc-500 dark:text-zinc-400" },
 };
 
 /** A1: the room's task list, replaced whole by the agent's todo_write and shown live. */

@@ -16,6 +16,7 @@ import { useToolCallDetail } from "./history-hooks";
 import type { RoomToolCall } from "./room-types";
 import { builtInView } from "./mode-meta";
 import { TierBadge } from "./tier-badge";
+import { RuleText } from "@/components/ui/rule-ref";
 
 type Look = "allowed" | "refused" | "waiting" | "running" | "error" | "question";
 
@@ -150,7 +151,7 @@ export function ToolCallRow({
       {verdict.detail ? (
         <p data-testid="tool-call-reason" className={cx("mt-1 pl-6 text-xs", verdict.look === "waiting" ? "text-amber-900 dark:text-amber-200" : "text-zinc-700 dark:text-zinc-300")}>
           {verdict.look === "refused" ? <span className="font-medium">Why: </span> : null}
-          {verdict.detail}
+          <RuleText text={verdict.detail} />
         </p>
       ) : null}
 

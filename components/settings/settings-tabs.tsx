@@ -8,6 +8,7 @@ const TABS = [
   { segment: "repositories", label: "Repositories" },
   { segment: "agents", label: "Agents" },
   { segment: "modes", label: "Modes" },
+  { segment: "webhook", label: "Webhook" },
 ] as const;
 
 /** Settings sections as links (each is its own page), the current one marked with aria-current. */

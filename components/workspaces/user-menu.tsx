@@ -25,6 +25,9 @@ export function UserMenu({ name, email }: Readonly<{ name: string; email: string
         <span className="block font-medium">{name}</span>
         <span className="block text-xs text-zinc-500 dark:text-zinc-400">{email}</span>
       </span>
+      <Link href="/settings/notifications" className={buttonClasses("ghost", "sm")}>
+        Notifications
+      </Link>
       <Link href="/settings/tokens" className={buttonClasses("ghost", "sm")}>
         MCP tokens
       </Link>

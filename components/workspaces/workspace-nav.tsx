@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui/cx";
+import { UnreadBadge } from "@/components/notifications/unread-badge";
 
 /** The workspace's sections; the current one is marked for assistive tech with aria-current. */
 export function WorkspaceNav({ slug }: Readonly<{ slug: string }>) {
@@ -30,6 +31,7 @@ export function WorkspaceNav({ slug }: Readonly<{ slug: string }>) {
               )}
             >
               {link.label}
+              {link.href === `${base}/inbox` ? <UnreadBadge slug={slug} /> : null}
             </Link>
           </li>
         ))}

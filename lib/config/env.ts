@@ -121,6 +121,8 @@ export const envSchema = z.object({
    * port allows every port). Checked on the address each connection goes to.
    */
   GATEHOUSE_ALLOWED_MODEL_HOSTS: hostList,
+  /** H4: webhook targets allowed although loopback/private (same syntax as the model hosts) */
+  GATEHOUSE_ALLOWED_WEBHOOK_HOSTS: hostList,
   /**
    * H5: how many reverse proxies in front of Gatehouse append the client's
    * address to X-Forwarded-For; the sign-in limit per address counts that

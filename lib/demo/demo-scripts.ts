@@ -13,7 +13,10 @@ const ticketScenario = {
   steps: [
     { text: "Working on this ticket. First, the relevant code.", toolCalls: [call("list_dir", { path: "src" })] },
     { toolCalls: [call("read_file", { path: "src/invoice.js" })] },
-    { text: "The change for this step is clear and small; done, and the tests it needs are listed in the plan." },
+    {
+      text: "The change for this step is clear and small; done, and the tests it needs are listed in the plan.",
+      ifRefused: "I could not read everything this step touches ({refused} was refused or failed), so this step is not done.",
+    },
   ],
 };
 
@@ -31,7 +34,12 @@ export const BUILDER_SCRIPT: Script = {
           toolCalls: [call("write_file", { path: "NOTES.md", content: "# Notes\n\n- Discounts have no cap yet (src/invoice.js).\n- Tests live in tests/ and run with node --test.\n" })],
         },
         { text: "Now I'd like to run the test suite; this room asks before running commands.", toolCalls: [call("run_command", { command: "node --test tests/ 2>&1 | tail -n 8" })] },
-        { text: "Done: I toured the repository, wrote NOTES.md, and ran the tests (if you approved it). Discounts are uncapped — want a plan for that?" },
+        {
+          text: "Done: I toured the repository, wrote NOTES.md and ran the tests. Discounts are uncapped — want a plan for that?",
+          // Truthful when a call was refused (a person said no, or the mode does not allow it): name what did not happen.
+          ifRefused:
+            "I toured the repository, but not everything happened: {refused} was refused or failed, so I did not do that part — see the refused calls above. Discounts are uncapped — want a plan for that?",
+        },
       ],
     },
   ],

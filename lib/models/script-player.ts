@@ -30,6 +30,8 @@ interface PromptPosition {
   userOrdinal: number;
   /** assistant messages after the latest user message = the step to play */
   stepIndex: number;
+  /** tools whose results since the latest user message were errors (refused or failed), in order, once each */
+  refused: string[];
 }
 
 function locate(prompt: LanguageModelV3Prompt): PromptPosition {
@@ -46,8 +48,16 @@ function locate(prompt: LanguageModelV3Prompt): PromptPosition {
     latest?.role === "user"
       ? latest.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n")
       : "";
-  const stepIndex = prompt.slice(latestUser + 1).filter((m) => m.role === "assistant").length;
-  return { latestUserText, userOrdinal, stepIndex };
+  const since = prompt.slice(latestUser + 1);
+  const stepIndex = since.filter((m) => m.role === "assistant").length;
+  const refused: string[] = [];
+  for (const message of since) {
+    if (message.role !== "tool") continue;
+    for (const part of message.content) {
+      if (part.type === "tool-result" && (part.output.type === "error-text" || part.output.type === "error-json") && !refused.includes(part.toolName)) refused.push(part.toolName);
+    }
+  }
+  return { latestUserText, userOrdinal, stepIndex, refused };
 }
 
 function pickStep(script: Script, position: PromptPosition): ScriptStep | undefined {
@@ -61,8 +71,9 @@ export function planTurn(script: Script, prompt: LanguageModelV3Prompt): Planned
   const position = locate(prompt);
   const step = pickStep(script, position);
   if (step === undefined) return { text: SCRIPT_FINAL_TEXT, toolCalls: [] };
+  const text = position.refused.length > 0 && step.ifRefused !== undefined ? step.ifRefused.replaceAll("{refused}", position.refused.join(", ")) : (step.text ?? "");
   return {
-    text: step.text ?? "",
+    text,
     toolCalls: (step.toolCalls ?? []).map((call, callIndex) => ({
       // The user ordinal keeps ids unique across a run that spans several user
       // messages (nudges), since ToolCall rows are unique per (run, callId).

@@ -27,6 +27,12 @@ export const scriptToolCallSchema = z.object({
 export const scriptStepSchema = z
   .object({
     text: z.string().optional(),
+    /**
+     * Said instead of `text` when a call since the latest user message was
+     * refused or failed, so a script never claims work it was refused;
+     * `{refused}` becomes the names of those tools.
+     */
+    ifRefused: z.string().optional(),
     toolCalls: z.array(scriptToolCallSchema).optional(),
   })
   // An empty step would be an empty assistant message, which providers reject on replay.

@@ -40,8 +40,11 @@ export const updateRoomBody = z
   .refine((body) => Object.keys(body).length > 0, { message: "send at least one field to change" });
 export type UpdateRoomBody = z.infer<typeof updateRoomBody>;
 
+/** The longest message a person or agent posts; the composer shows it as the draft nears it. */
+export const MESSAGE_MAX_LENGTH = 20_000;
+
 export const postMessageBody = z.strictObject({
-  content: z.string().trim().min(1, "write a message first").max(20_000),
+  content: z.string().trim().min(1, "write a message first").max(MESSAGE_MAX_LENGTH, `a message holds at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`),
   conversationId: id.optional(),
 });
 

@@ -4,6 +4,8 @@ import { getPrisma } from "@/lib/db/client";
 import { listWorkspaces } from "@/lib/workspaces/list-workspaces";
 import { AppBar } from "@/components/workspaces/app-bar";
 import { WorkspaceNav } from "@/components/workspaces/workspace-nav";
+import { NotificationListener } from "@/components/notifications/notification-listener";
+import { CommandPalette } from "@/components/command/command-palette";
 import { WorkspaceProvider } from "@/components/workspaces/workspace-context";
 import { WorkspaceSwitcher } from "@/components/workspaces/workspace-switcher";
 import { requireMembership } from "./require-membership";
@@ -26,6 +28,8 @@ export default async function WorkspaceLayout({ params, children }: Readonly<Pro
         <WorkspaceSwitcher workspaces={workspaces} current={membership.workspace.slug} />
         <WorkspaceNav slug={membership.workspace.slug} />
       </AppBar>
+      <NotificationListener slug={membership.workspace.slug} />
+      <CommandPalette slug={membership.workspace.slug} />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         {children}
       </main>

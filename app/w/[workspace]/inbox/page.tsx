@@ -3,6 +3,7 @@ import { listApprovals } from "@/lib/approvals/list-approvals";
 import { can } from "@/lib/auth/permissions";
 import { getPrisma } from "@/lib/db/client";
 import { latestEventId } from "@/lib/events/latest-event-id";
+import { listPendingProposals } from "@/lib/orchestration/list-pending-proposals";
 import { InboxView } from "@/components/inbox/inbox-view";
 import { requireMembership } from "../require-membership";
 
@@ -12,8 +13,9 @@ export default async function InboxPage({ params }: Readonly<{ params: Promise<{
   const { workspace } = await params;
   const { membership } = await requireMembership(workspace);
   const prisma = await getPrisma();
-  const [approvals, lastEventId] = await Promise.all([
+  const [approvals, proposals, lastEventId] = await Promise.all([
     listApprovals(prisma, membership.workspaceId, { status: "all" }),
+    listPendingProposals(prisma, membership.workspaceId),
     // The newest workspace event: the live inbox continues from exactly this snapshot.
     latestEventId(prisma, { workspaceId: membership.workspaceId }),
   ]);
@@ -21,6 +23,7 @@ export default async function InboxPage({ params }: Readonly<{ params: Promise<{
     <InboxView
       slug={membership.workspace.slug}
       initialApprovals={approvals}
+      initialProposals={proposals}
       lastEventId={lastEventId}
       canWrite={can(membership.role, "write")}
     />

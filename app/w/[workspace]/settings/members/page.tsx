@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { getPrisma } from "@/lib/db/client";
+import { can } from "@/lib/auth/permissions";
+import { listPendingInvites } from "@/lib/invites/list-invites";
 import { listMembers } from "@/lib/members/list-members";
+import { InvitesPanel } from "@/components/settings/invites-panel";
 import { MembersPanel } from "@/components/settings/members-panel";
 import { requireMembership } from "../../require-membership";
 
@@ -9,6 +12,14 @@ export const metadata: Metadata = { title: "Members" };
 export default async function MembersPage({ params }: Readonly<{ params: Promise<{ workspace: string }> }>) {
   const { workspace } = await params;
   const { membership } = await requireMembership(workspace);
-  const members = await listMembers(await getPrisma(), membership.workspaceId);
-  return <MembersPanel initialMembers={members} />;
+  const prisma = await getPrisma();
+  const members = await listMembers(prisma, membership.workspaceId);
+  const manage = can(membership.role, "manage");
+  const invites = manage ? await listPendingInvites(prisma, membership.workspaceId) : [];
+  return (
+    <div className="space-y-6">
+      <MembersPanel initialMembers={members} />
+      {manage ? <InvitesPanel initialInvites={invites} /> : null}
+    </div>
+  );
 }

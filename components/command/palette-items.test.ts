@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { placeItems, rankItems, type PaletteItem } from "./palette-items";
+
+describe("command palette items", () => {
+  const items: PaletteItem[] = [
+    ...placeItems("acme"),
+    { id: "room-1", group: "Rooms", label: "Pricing refactor", hint: "web", href: "/w/acme/rooms/1" },
+    { id: "pull-7", group: "Pull requests", label: "#7 Add pricing page", hint: "web", href: "/w/acme/pulls/7" },
+  ];
+
+  it("an empty query lists places and actions first; a query keeps items whose words all match", () => {
+    expect(rankItems(items, "")[0]!.label).toBe("Rooms");
+    expect(rankItems(items, "pricing").map((i) => i.id)).toEqual(["room-1", "pull-7"]);
+    expect(rankItems(items, "pricing web page").map((i) => i.id)).toEqual(["pull-7"]);
+    expect(rankItems(items, "zzz")).toEqual([]);
+  });
+
+  it("labels starting with the query rank first", () => {
+    expect(rankItems(items, "in").map((i) => i.label).slice(0, 2)).toEqual(["Inbox", "Invite people"]);
+  });
+
+  it("workspace paths are encoded", () => {
+    expect(placeItems("a b")[0]!.href).toBe("/w/a%20b");
+  });
+});

@@ -1,0 +1,70 @@
+import "server-only";
+/**
+ * Accepting an invite makes the signed-in person a member with the invite's
+ * role. One use: the invite is claimed with a conditional update, so two
+ * people racing on one link cannot both join. An invite bound to an email
+ * address is accepted only by the account with that address. Every refusal
+ * reads the same for a wrong, expired, revoked or used token, so a link
+ * reveals nothing about the workspace once it stopped working.
+ */
+import { notifyAccessChange } from "../auth/access-notice";
+import type { PrismaClient } from "../db/generated/client";
+import { AppError } from "../errors/app-error";
+import { hashInviteToken } from "./invite-token";
+import { acceptInviteBody } from "./schemas";
+
+const NOT_VALID = "This invite link has expired, was revoked or was already used. Ask for a new one.";
+
+export async function acceptInvite(
+  prisma: PrismaClient,
+  user: { id: string; email: string },
+  input: { token: string },
+): Promise<{ workspace: { slug: string; name: string }; alreadyMember: boolean }> {
+  const { token } = acceptInviteBody.parse(input);
+  const tokenHash = hashInviteToken(token);
+  return prisma.$transaction(async (tx) => {
+    const invite = await tx.invite.findUnique({
+      where: { tokenHash },
+      select: { id: true, workspaceId: true, email: true, role: true, workspace: { select: { slug: true, name: true } } },
+    });
+    if (!invite) throw new AppError("not_found", NOT_VALID);
+    if (invite.email && invite.email !== user.email.toLowerCase()) {
+      throw new AppError("forbidden", `This invite is for another email address. Sign in with the address it was sent to.`);
+    }
+    const existing = await tx.membership.findUnique({
+      where: { workspaceId_userId: { workspaceId: invite.workspaceId, userId: user.id } },
+      select: { id: true },
+    });
+    if (existing) return { workspace: invite.workspace, alreadyMember: true };
+    const claimed = await tx.invite.updateMany({
+      where: { id: invite.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+      data: { acceptedAt: new Date(), acceptedById: user.id },
+    });
+    if (claimed.count === 0) throw new AppError("not_found", NOT_VALID);
+    const member = await tx.membership.create({ data: { workspaceId: invite.workspaceId, userId: user.id, role: invite.role }, select: { id: true } });
+    await tx.auditEvent.create({
+      data: {
+        workspaceId: invite.workspaceId,
+        actorId: user.id,
+        action: "member.added",
+        targetType: "membership",
+        targetId: member.id,
+        data: { userId: user.id, role: invite.role, inviteId: invite.id },
+      },
+    });
+    // Every process forgets what it remembered about this person's memberships.
+    await notifyAccessChange(tx, { kind: "membership", workspaceId: invite.workspaceId, userId: user.id });
+    return { workspace: invite.workspace, alreadyMember: false };
+  });
+}
+
+/** What the invite page shows before accepting; null for any token that no longer works. */
+export async function peekInvite(prisma: PrismaClient, token: string): Promise<{ workspaceName: string; role: string; email: string | null } | null> {
+  const parsed = acceptInviteBody.safeParse({ token });
+  if (!parsed.success) return null;
+  const invite = await prisma.invite.findFirst({
+    where: { tokenHash: hashInviteToken(parsed.data.token), acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+    select: { role: true, email: true, workspace: { select: { name: true } } },
+  });
+  return invite ? { workspaceName: invite.workspace.name, role: invite.role, email: invite.email } : null;
+}

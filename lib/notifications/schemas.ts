@@ -1,0 +1,46 @@
+/** Notification settings and what a person is notified about. */
+import { z } from "zod";
+
+export const notificationSettingsBody = z
+  .object({
+    notifyApprovals: z.boolean({ message: "Use true or false." }).optional(),
+    notifyVerdicts: z.boolean({ message: "Use true or false." }).optional(),
+    notifyMentions: z.boolean({ message: "Use true or false." }).optional(),
+  })
+  .strict();
+export type NotificationSettingsBody = z.infer<typeof notificationSettingsBody>;
+
+export interface NotificationSettings {
+  notifyApprovals: boolean;
+  notifyVerdicts: boolean;
+  notifyMentions: boolean;
+}
+
+/** A workspace event cursor from a query string (`?after=`): a non-negative integer. */
+export const notificationCursor = z
+  .string()
+  .regex(/^\d{1,19}$/, "after must be an event id (a whole number).")
+  .transform((v) => BigInt(v));
+
+export type NotificationKind = "approval" | "verdict" | "mention";
+
+/** One thing that concerns this person, newest event last. */
+export interface NotificationItem {
+  /** the workspace event id it came from (unique per workspace) */
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** where it opens, a path of this site */
+  href: string;
+}
+
+export interface NotificationsView {
+  /** pending decisions that arrived after this person last opened the inbox */
+  unread: number;
+  /** events after the asked cursor that concern this person (empty without `after`) */
+  items: NotificationItem[];
+  /** the newest workspace event id: ask `after` this next time */
+  cursor: string;
+  settings: NotificationSettings;
+}
