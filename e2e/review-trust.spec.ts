@@ -1,5 +1,5 @@
 /**
- * R9, R10 and issue 14 §5 in Chromium on the seeded invoice-kit repository:
+ * R9, R10 and the pull request lifecycle in Chromium on the seeded invoice-kit repository:
  * a dismissed finding is not raised again after a push; a second pull request
  * for the same branches is refused with a link to the first; closing a pull
  * request makes its review read-only until it is reopened. Each test works on

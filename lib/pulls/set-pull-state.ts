@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * R9 / issue 14 §5: a pull request is closed, merged or reopened — by a person
+ * R9: a pull request is closed, merged or reopened — by a person
  * in Gatehouse or by a GitHub delivery. The change is one conditional update
  * (only from the state it was read in), recorded on the room's stream as
  * "pull.state_changed", so the room turns read-only (closed, merged) or
