@@ -24,6 +24,7 @@ import { runCommandTool } from "./run-command";
 import { submitPlanTool } from "./submit-plan";
 import { todoWriteTool } from "./todo-write";
 import type { ToolDefinition } from "./types";
+import { webFetchTool } from "./web-fetch";
 import { writeFileTool } from "./write-file";
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -34,6 +35,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   grepTool,
   gitDiffTool,
   gitLogTool,
+  // read tier, network egress (M7: research; H4 decides where it may connect)
+  webFetchTool,
   // meta (pinned everywhere)
   askUserTool,
   todoWriteTool,
