@@ -10,6 +10,7 @@ import { createPrismaHarnessStore, createPrismaRoomReader } from "../harness/pri
 import type { HarnessLimits } from "../harness/types";
 import { createPrismaPresence } from "../presence/track-presence";
 import { TOOLS } from "../tools/registry";
+import { workspaceTools } from "../mcp-client/run-mcp-tools";
 import { agentPrompt } from "./agent-prompt";
 import { createHarnessEventSink } from "./harness-event-sink";
 import { modelForAgent } from "./model-for-agent";
@@ -46,7 +47,8 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
         rooms: createPrismaRoomReader(prisma),
         events,
         presence: createPrismaPresence(prisma),
-        tools: TOOLS,
+        // M7: attached MCP servers' tools join the built-ins; the surface filters them like any other.
+        tools: await workspaceTools(prisma, run.workspaceId, TOOLS),
         limits: options.limits,
         signal: options.signal,
         async environment() {
