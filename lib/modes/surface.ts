@@ -50,6 +50,9 @@ function exclusionOf(spec: ToolSpec, profile: ModeProfile, options: SurfaceOptio
   if (spec.scope === "mode" && !profile.modeTools.includes(spec.name) && profile.outputVerb !== spec.name) {
     return { rule: "M3", reason: `${spec.name} belongs to another mode's profile and does not exist ${where}` };
   }
+  if (spec.effects.includes("delegate") && !profile.delegation) {
+    return { rule: "A6", reason: `${profile.label} mode's profile does not allow sub-agents, so ${spec.name} is removed` };
+  }
   const shellOptedIn = profile.shellOptIn && options.planShell === true && spec.name === SHELL_TOOL;
   if (profile.posture === "read-only" && spec.effects.some((e) => MUTATES_WORKTREE.has(e))) {
     return { rule: "M5", reason: `the worktree is read-only ${where}, so ${spec.name} is removed` };

@@ -11,6 +11,8 @@ import type { HarnessLimits } from "../harness/types";
 import { createPrismaPresence } from "../presence/track-presence";
 import { TOOLS } from "../tools/registry";
 import { workspaceTools } from "../mcp-client/run-mcp-tools";
+import { returnToParent } from "../subagents/return-to-parent";
+import { runCeiling } from "../subagents/run-ceiling";
 import { agentPrompt } from "./agent-prompt";
 import { createHarnessEventSink } from "./harness-event-sink";
 import { modelForAgent } from "./model-for-agent";
@@ -41,7 +43,7 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
   const roomId = room?.id ?? null;
   const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId, conversationId });
   try {
-    return await advanceRun(
+    const result = await advanceRun(
       {
         store: createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs }),
         rooms: createPrismaRoomReader(prisma),
@@ -56,7 +58,8 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
           return {
             model: modelForAgent(agent, run.workspace),
             agentPrompt: agentPrompt(agent, room),
-            agentAllowlist: agent.restrictModules ? agent.moduleAllowlist : null,
+            // A8: a sub-agent never exceeds the ceiling stored when its parent started it.
+            agentAllowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
             services: createToolServices(prisma, {
               workspaceId: run.workspaceId,
               roomId,
@@ -69,6 +72,9 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
       },
       runId,
     );
+    // A6: a sub-agent that ended answers its parent's delegate call (idempotent, so a duplicate job is harmless).
+    if (run.parentRunId && ["succeeded", "failed", "cancelled"].includes(result.status)) await returnToParent(prisma, runId);
+    return result;
   } finally {
     await events.flush();
   }

@@ -12,6 +12,7 @@ import { requestPlanExit } from "../plans/request-plan-exit";
 import { submitPlan } from "../plans/submit-plan";
 import { reviewServices } from "../reviews/review-services";
 import { replaceTodos } from "../rooms/replace-todos";
+import { startSubagent } from "../subagents/start-subagent";
 import { fileTicket } from "../tickets/file-ticket";
 import { noRoomServices, type ToolServices } from "../tools/services";
 import { postComment } from "./post-comment";
@@ -46,5 +47,6 @@ export function createToolServices(prisma: PrismaClient, scope: RunScope): ToolS
       },
     },
     reviews: reviewServices(prisma, { ...ctx, author: scope.author }),
+    subagents: { start: (input) => startSubagent(prisma, ctx, input) },
   };
 }

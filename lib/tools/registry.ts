@@ -7,6 +7,7 @@ import type { ToolSpec } from "../modes/types";
 import { addReviewNodeTool } from "./add-review-node";
 import { askUserTool } from "./ask-user";
 import { createTicketTool } from "./create-ticket";
+import { delegateTool } from "./delegate";
 import { deleteFileTool } from "./delete-file";
 import { editFileTool } from "./edit-file";
 import { exitPlanModeTool } from "./exit-plan-mode";
@@ -37,6 +38,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   gitLogTool,
   // read tier, network egress (M7: research; H4 decides where it may connect)
   webFetchTool,
+  // read tier, starts a sub-agent under this run's ceiling (A6; only where the profile allows delegation)
+  delegateTool,
   // meta (pinned everywhere)
   askUserTool,
   todoWriteTool,
