@@ -12,11 +12,25 @@ import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
 
 const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
 
+/**
+ * Everything the sub-agent said, in order: in a contract mode its last words may
+ * only answer the completion nudge (P4), while its findings came earlier.
+ */
+function assistantText(checkpoint: RunCheckpoint | null): string {
+  if (!checkpoint) return "";
+  return checkpoint.messages
+    .filter((m) => m.role === "assistant")
+    .flatMap((m) => (typeof m.content === "string" ? [m.content] : m.content.flatMap((part) => (part.type === "text" ? [part.text] : []))))
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join("\n\n");
+}
+
 export async function returnToParent(prisma: PrismaClient, childRunId: string): Promise<boolean> {
   const child = await prisma.run.findUnique({ where: { id: childRunId } });
   if (!child?.parentRunId || !child.parentCallId || !TERMINAL.has(child.status)) return false;
   const checkpoint = child.state as unknown as RunCheckpoint | null;
-  const text = checkpoint?.lastText ?? "";
+  const text = assistantText(checkpoint);
   const result = {
     subagentRunId: child.id,
     status: child.status,
