@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listApprovals } from "../../lib/approvals/list-approvals";
 import type { RunCheckpoint } from "../../lib/harness/types";
 import { startPresence } from "../../lib/presence/track-presence";
 import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
@@ -141,6 +142,8 @@ describe("sub-agents", () => {
     const approval = await prisma.approval.findFirstOrThrow({ where: { runId: sub.id, kind: "tool_call", status: "pending" } });
     expect(approval).toMatchObject({ workspaceId: workspace.id, roomId: room.id });
     expect(approval.summary).toContain("write_file");
+    const inbox = await listApprovals(prisma, workspace.id, { status: "pending" });
+    expect(inbox.map((a) => [a.id, a.room?.id, a.toolCall?.tool])).toEqual([[approval.id, room.id, "write_file"]]);
     await prisma.approval.update({ where: { id: approval.id }, data: { status: "approved", decidedById: owner.id, decidedAt: new Date() } });
 
     // Worker A is gone; another process resumes the child, then the parent.
