@@ -7,6 +7,8 @@ import { cx } from "@/components/ui/cx";
 import { ShieldIcon } from "./icons";
 import { ModeBadge } from "./mode-badge";
 import { modeDescription } from "./mode-meta";
+import { useRoomCapabilities } from "./room-hooks";
+import { GuaranteeBadge } from "./transport-guarantees";
 import type { RoomInfo } from "./room-types";
 
 export function RoomHeader({
@@ -40,6 +42,7 @@ export function RoomHeader({
             {room.name}
           </h1>
           <ModeBadge mode={room.mode} size="md" />
+          <RoomGuarantee slug={slug} room={room} />
         </div>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{modeDescription(room.mode)}</p>
         {/* Review rooms (issue 5): the pull request's diff, findings and verdict live in the review view. */}
@@ -91,5 +94,17 @@ export function RoomHeader({
         </button>
       </div>
     </header>
+  );
+}
+
+/** T4: whether the room's mode is a boundary for its agent's transport (every agent runs on the built-in harness today). */
+function RoomGuarantee({ slug, room }: Readonly<{ slug: string; room: RoomInfo }>) {
+  const caps = useRoomCapabilities(slug, room);
+  const builtIn = caps.data?.transports?.find((t) => t.transport === "built-in");
+  if (!builtIn) return null;
+  return (
+    <span data-testid="room-guarantee" data-holds={builtIn.holds} className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400">
+      mode is a <GuaranteeBadge holds={builtIn.holds} title={builtIn.why} /> on the {builtIn.label.toLowerCase()}
+    </span>
   );
 }

@@ -6,6 +6,7 @@ import { promptBlock } from "../modes/prompt";
 import { materializeSurface } from "../modes/surface";
 import type { Autonomy, Mode } from "../modes/types";
 import { TOOL_SPECS } from "../tools/registry";
+import { transportGuarantees, type HostFacts, type TransportGuarantee } from "../transports/guarantee";
 
 export interface CapabilityView {
   mode: Mode;
@@ -16,9 +17,15 @@ export interface CapabilityView {
   tools: { name: string; tier: string; effects: readonly string[]; pinned: boolean; needsApproval: boolean; description: string }[];
   removed: { name: string; rule: string; reason: string }[];
   prompt: string;
+  /** T4: per transport, whether this mode is a boundary or only a convention, and why */
+  transports: TransportGuarantee[];
 }
 
-export function roomCapabilities(room: { mode: Mode; autonomy: Autonomy; planShell: boolean }, agentAllowlist: readonly string[] | null): CapabilityView {
+export function roomCapabilities(
+  room: { mode: Mode; autonomy: Autonomy; planShell: boolean },
+  agentAllowlist: readonly string[] | null,
+  host: HostFacts = { sandbox: { available: false, reason: "not checked" }, claudeCodeSandboxed: false },
+): CapabilityView {
   const surface = materializeSurface(room.mode, TOOL_SPECS, { autonomy: room.autonomy, agentAllowlist, planShell: room.planShell });
   return {
     mode: room.mode,
@@ -36,5 +43,6 @@ export function roomCapabilities(room: { mode: Mode; autonomy: Autonomy; planShe
     })),
     removed: [...surface.excluded].map(([name, exclusion]) => ({ name, ...exclusion })),
     prompt: promptBlock(surface),
+    transports: transportGuarantees(room.mode, host),
   };
 }

@@ -1,5 +1,7 @@
 import { notFound } from "@/lib/errors/app-error";
 import { roomCapabilities } from "@/lib/rooms/room-capabilities";
+import { detectSandbox } from "@/lib/sandbox/detect-sandbox";
+import { CLAUDE_CODE_SANDBOXED } from "@/lib/transports/claude-code/sandboxing";
 import { withWorkspace } from "@/server/with-workspace";
 
 export const GET = withWorkspace<{ workspace: string; roomId: string }>(
@@ -7,7 +9,9 @@ export const GET = withWorkspace<{ workspace: string; roomId: string }>(
     const room = await prisma.room.findFirst({ where: { id: params.roomId, workspaceId: workspace.id }, include: { agent: true } });
     if (!room) throw notFound("That room");
     const allowlist = room.agent?.restrictModules ? room.agent.moduleAllowlist : null;
-    return Response.json(roomCapabilities(room, allowlist));
+    const sandbox = await detectSandbox();
+    const host = { sandbox: sandbox.available ? { available: true as const } : { available: false as const, reason: sandbox.reason }, claudeCodeSandboxed: CLAUDE_CODE_SANDBOXED };
+    return Response.json(roomCapabilities(room, allowlist, host));
   },
   { permission: "read" },
 );
