@@ -6,6 +6,7 @@
  */
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
+import { benchPaths } from "./paths";
 import { benchPlans } from "./plans";
 import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
@@ -25,6 +26,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Review room in Chromium, production build (issue 5)", benchReviewRoom],
   ["Long-lived rooms in Chromium, production build (issue 15)", benchRoomHistory],
   ["Worker CPU per scripted run (issue 15)", benchWorkerCpu],
+  ["Every path held: Claude Code gate and sub-agents (issue 12)", benchPaths],
 ];
 
 const only = process.argv.slice(2);

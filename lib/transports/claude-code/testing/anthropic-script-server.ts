@@ -23,6 +23,8 @@ export interface MessagesRequest {
 export interface AnthropicScriptServer {
   baseUrl: string;
   requests: MessagesRequest[];
+  /** for requests that carried tools: when each arrived and when its answer was sent (performance.now()) */
+  timings: { arrivedAt: number; answeredAt: number }[];
   /** tool_result blocks the CLI sent back, in order: [tool_use_id, text, is_error] */
   toolResults(): { id: string; text: string; isError: boolean }[];
   close(): Promise<void>;
@@ -72,6 +74,7 @@ async function body(req: IncomingMessage): Promise<string> {
 
 export async function startAnthropicScriptServer(script: ScriptedTurn[]): Promise<AnthropicScriptServer> {
   const requests: MessagesRequest[] = [];
+  const timings: { arrivedAt: number; answeredAt: number }[] = [];
   const server: Server = createServer(async (req, res) => {
     const url = req.url ?? "";
     if (req.method !== "POST" || !url.startsWith("/v1/messages")) {
@@ -79,6 +82,7 @@ export async function startAnthropicScriptServer(script: ScriptedTurn[]): Promis
       res.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "not here" } }));
       return;
     }
+    const arrivedAt = performance.now();
     const request = JSON.parse(await body(req)) as MessagesRequest;
     if (url.startsWith("/v1/messages/count_tokens")) {
       res.writeHead(200, { "content-type": "application/json" });
@@ -90,12 +94,14 @@ export async function startAnthropicScriptServer(script: ScriptedTurn[]): Promis
     // The step to play = assistant turns already in the conversation.
     const step = request.messages.filter((m) => m.role === "assistant").length;
     send(res, request, script[step] ?? { text: "Done." });
+    timings.push({ arrivedAt, answeredAt: performance.now() });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    timings,
     toolResults() {
       const last = [...requests].reverse().find((r) => r.tools && r.tools.length > 0);
       const out: { id: string; text: string; isError: boolean }[] = [];
