@@ -97,14 +97,14 @@ export function RoomHeader({
   );
 }
 
-/** T4: whether the room's mode is a boundary for its agent's transport (every agent runs on the built-in harness today). */
+/** T4: whether the room's mode is a boundary or only a convention on its agent's transport; the title says why. */
 function RoomGuarantee({ slug, room }: Readonly<{ slug: string; room: RoomInfo }>) {
   const caps = useRoomCapabilities(slug, room);
-  const builtIn = caps.data?.transports?.find((t) => t.transport === "built-in");
-  if (!builtIn) return null;
+  const mine = caps.data?.transports?.find((t) => t.transport === (caps.data?.agentTransport ?? "built-in"));
+  if (!mine) return null;
   return (
-    <span data-testid="room-guarantee" data-holds={builtIn.holds} className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400">
-      mode is a <GuaranteeBadge holds={builtIn.holds} title={builtIn.why} /> on the {builtIn.label.toLowerCase()}
+    <span data-testid="room-guarantee" data-transport={mine.transport} data-holds={mine.holds} title={mine.why} className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400">
+      mode is a <GuaranteeBadge holds={mine.holds} /> on {mine.label}
     </span>
   );
 }

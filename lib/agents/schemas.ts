@@ -14,6 +14,10 @@ import { TOOL_SPECS } from "../tools/registry";
 export const PROVIDERS = ["scripted", "openai_compatible", "anthropic"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
+/** T1–T4: how the agent's turns run — Gatehouse's own harness, or the Claude Code CLI under Gatehouse's gate. */
+export const AGENT_TRANSPORTS = ["built-in", "claude-code"] as const;
+export type AgentTransport = (typeof AGENT_TRANSPORTS)[number];
+
 const TOOL_NAMES = new Set(TOOL_SPECS.map((tool) => tool.name));
 
 const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
@@ -43,6 +47,7 @@ const agentFields = z.object({
   apiKey: z.preprocess(blankToNull, z.string().trim().min(8, "That is too short to be an API key.").max(1000).nullable()),
   moduleAllowlist: moduleAllowlist.nullable(),
   script: scriptSchema.nullable(),
+  transport: z.enum(AGENT_TRANSPORTS, { message: "Pick built-in or claude-code." }),
 });
 
 /** The checks that involve several fields: what each provider needs and refuses. */
@@ -59,6 +64,9 @@ function checkProviderFields(agent: z.infer<typeof agentFields>, ctx: z.Refineme
   if (agent.provider === "scripted" && agent.apiKey) {
     ctx.addIssue({ code: "custom", path: ["apiKey"], message: "The scripted model runs inside Gatehouse and needs no key." });
   }
+  if (agent.transport === "claude-code" && agent.provider !== "anthropic") {
+    ctx.addIssue({ code: "custom", path: ["transport"], message: "The Claude Code transport speaks the Anthropic API: pick the anthropic provider." });
+  }
   if (agent.provider !== "scripted" && agent.script) {
     ctx.addIssue({ code: "custom", path: ["script"], message: "Only the scripted provider plays a script." });
   }
@@ -71,6 +79,7 @@ export const createAgentBody = agentFields
     apiKey: agentFields.shape.apiKey.optional(),
     moduleAllowlist: agentFields.shape.moduleAllowlist.optional(),
     script: agentFields.shape.script.optional(),
+    transport: agentFields.shape.transport.optional(),
   })
   .transform((agent) => ({
     ...agent,
@@ -79,6 +88,7 @@ export const createAgentBody = agentFields
     apiKey: agent.apiKey ?? null,
     moduleAllowlist: agent.moduleAllowlist ?? null,
     script: agent.script ?? null,
+    transport: agent.transport ?? "built-in",
   }))
   .superRefine(checkProviderFields);
 
@@ -102,6 +112,7 @@ export interface AgentView {
   /** X3: null = no extra restriction; a list (possibly empty) = only these beyond the pinned tools */
   moduleAllowlist: string[] | null;
   script: Script | null;
+  transport: AgentTransport;
   createdAt: string;
 }
 
@@ -115,6 +126,7 @@ export const agentSelect = {
   moduleAllowlist: true,
   restrictModules: true,
   script: true,
+  transport: true,
   createdAt: true,
 } as const;
 
@@ -128,6 +140,7 @@ export function toAgentView(row: {
   moduleAllowlist: string[];
   restrictModules: boolean;
   script: unknown;
+  transport: string;
   createdAt: Date;
 }): AgentView {
   return {
@@ -139,6 +152,7 @@ export function toAgentView(row: {
     hasApiKey: row.apiKey !== null,
     moduleAllowlist: row.restrictModules ? row.moduleAllowlist : null,
     script: (row.script ?? null) as Script | null,
+    transport: row.transport === "claude-code" ? "claude-code" : "built-in",
     createdAt: row.createdAt.toISOString(),
   };
 }

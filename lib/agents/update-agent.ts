@@ -33,6 +33,7 @@ export async function updateAgent(prisma: Prisma, actor: WorkspaceActor, agentId
         apiKey: moved ? null : row.apiKey,
         moduleAllowlist: current.moduleAllowlist,
         script: current.script,
+        transport: current.transport,
         ...defined,
       });
       if (moved) await checkAgentEndpoint(next);

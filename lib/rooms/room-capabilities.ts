@@ -6,7 +6,7 @@ import { promptBlock } from "../modes/prompt";
 import { materializeSurface } from "../modes/surface";
 import type { Autonomy, Mode } from "../modes/types";
 import { TOOL_SPECS } from "../tools/registry";
-import { transportGuarantees, type HostFacts, type TransportGuarantee } from "../transports/guarantee";
+import { transportGuarantees, type HostFacts, type Transport, type TransportGuarantee } from "../transports/guarantee";
 
 export interface CapabilityView {
   mode: Mode;
@@ -19,12 +19,15 @@ export interface CapabilityView {
   prompt: string;
   /** T4: per transport, whether this mode is a boundary or only a convention, and why */
   transports: TransportGuarantee[];
+  /** the transport the room's agent runs on */
+  agentTransport: Transport;
 }
 
 export function roomCapabilities(
   room: { mode: Mode; autonomy: Autonomy; planShell: boolean },
   agentAllowlist: readonly string[] | null,
   host: HostFacts = { sandbox: { available: false, reason: "not checked" }, claudeCodeSandboxed: false },
+  agentTransport: Transport = "built-in",
 ): CapabilityView {
   const surface = materializeSurface(room.mode, TOOL_SPECS, { autonomy: room.autonomy, agentAllowlist, planShell: room.planShell });
   return {
@@ -44,5 +47,6 @@ export function roomCapabilities(
     removed: [...surface.excluded].map(([name, exclusion]) => ({ name, ...exclusion })),
     prompt: promptBlock(surface),
     transports: transportGuarantees(room.mode, host),
+    agentTransport,
   };
 }

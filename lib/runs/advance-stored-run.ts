@@ -13,6 +13,9 @@ import { TOOLS } from "../tools/registry";
 import { workspaceTools } from "../mcp-client/run-mcp-tools";
 import { returnToParent } from "../subagents/return-to-parent";
 import { runCeiling } from "../subagents/run-ceiling";
+import { advanceClaudeCodeRun } from "../transports/claude-code/advance-claude-code-run";
+import { claudeCodeEndpoint } from "../transports/claude-code/claude-code-endpoint";
+import { CLAUDE_CODE_SANDBOXED } from "../transports/claude-code/sandboxing";
 import { agentPrompt } from "./agent-prompt";
 import { createHarnessEventSink } from "./harness-event-sink";
 import { modelForAgent } from "./model-for-agent";
@@ -43,6 +46,21 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
   const roomId = room?.id ?? null;
   const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId, conversationId });
   try {
+    if (agent?.transport === "claude-code") {
+      // T2–T4: the Claude Code CLI under Gatehouse's guard, through the same ports.
+      return await advanceClaudeCodeRun(
+        {
+          store: createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs }),
+          rooms: createPrismaRoomReader(prisma),
+          events,
+          presence: createPrismaPresence(prisma),
+          tools: await workspaceTools(prisma, run.workspaceId, TOOLS),
+          signal: options.signal,
+        },
+        runId,
+        { endpoint: claudeCodeEndpoint(agent, run.workspace), allowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }), sandboxed: CLAUDE_CODE_SANDBOXED },
+      );
+    }
     const result = await advanceRun(
       {
         store: createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs }),

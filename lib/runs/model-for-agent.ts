@@ -24,7 +24,7 @@ interface KeySettings {
 type AgentModel = Pick<Agent, "name" | "provider" | "model" | "baseUrl" | "script" | "apiKey">;
 
 /** The key sent to the agent's endpoint, or the reason there is none. */
-function keyFor(agent: AgentModel & { provider: KeyedProvider }, baseUrl: string, workspaceKey: string | undefined): string | undefined {
+export function keyFor(agent: AgentModel & { provider: KeyedProvider }, baseUrl: string, workspaceKey: string | undefined): string | undefined {
   const own = agent.apiKey ?? workspaceKey;
   if (own) return own;
   const server = serverEndpoint(agent.provider);

@@ -33,7 +33,7 @@ export interface ClaudeCodeTurn {
   sandboxed: boolean;
   onEvent?: (event: ClaudeCodeEvent) => void | Promise<void>;
   /** G4: a person confirms a call the dial asks about; resolves true to let it run */
-  onConfirm?: (call: { tool: string; input: unknown; reason: string }) => Promise<boolean>;
+  onConfirm?: (call: { toolUseId: string | null; tool: string; input: unknown; reason: string }) => Promise<boolean>;
   signal?: AbortSignal;
   maxTurns?: number;
 }
@@ -66,7 +66,7 @@ export async function runClaudeCodeTurn(turn: ClaudeCodeTurn): Promise<ClaudeCod
     let allowed = decision.decision === "allow";
     let reason = `Refused by Gatehouse: ${decision.reason} [${decision.rule}]`;
     if (decision.decision === "confirm") {
-      allowed = (await turn.onConfirm?.({ tool, input, reason: decision.reason })) ?? false;
+      allowed = (await turn.onConfirm?.({ toolUseId, tool, input, reason: decision.reason })) ?? false;
       if (!allowed) reason = "Refused by Gatehouse: a person did not confirm this call, or no one who could was connected [G4]";
     }
     const result: PermissionResult = allowed ? { behavior: "allow", updatedInput: input as Record<string, unknown> } : { behavior: "deny", message: reason };
@@ -121,6 +121,7 @@ export async function runClaudeCodeTurn(turn: ClaudeCodeTurn): Promise<ClaudeCod
     });
     let text = "";
     let isError = false;
+    const toolUses: { id: string; name: string; input: unknown }[] = [];
     for await (const message of stream) {
       if (message.type === "assistant") {
         for (const block of message.message.content) {
@@ -128,6 +129,7 @@ export async function runClaudeCodeTurn(turn: ClaudeCodeTurn): Promise<ClaudeCod
             text = block.text;
             await turn.onEvent?.({ type: "text", text: block.text });
           }
+          if (block.type === "tool_use") toolUses.push({ id: block.id, name: block.name, input: block.input });
         }
       } else if (message.type === "result") {
         isError = message.is_error;
@@ -138,6 +140,14 @@ export async function runClaudeCodeTurn(turn: ClaudeCodeTurn): Promise<ClaudeCod
           costUsd: typeof message.total_cost_usd === "number" ? message.total_cost_usd : null,
         });
       }
+    }
+    // T3: a call to a tool the CLI never loaded is refused by the CLI before any hook; record it with Gatehouse's reason.
+    for (const use of toolUses) {
+      if (decided.has(use.id)) continue;
+      const decision = gateClaudeCall(turn.surface, use.name, use.input, { sandboxed: turn.sandboxed, worktree: turn.worktree });
+      const event = { type: "tool.call" as const, toolUseId: use.id, tool: use.name, gatehouseTool: decision.gatehouseTool, input: use.input, decision: "deny" as const, rule: decision.decision === "deny" ? decision.rule : "T3", reason: decision.decision === "deny" ? `${decision.reason}; the CLI was not given this tool` : `${use.name} was not loaded in the CLI` };
+      calls.push(event);
+      await turn.onEvent?.(event);
     }
     return { text, calls, gateMs, isError };
   } finally {

@@ -11,7 +11,8 @@ export const GET = withWorkspace<{ workspace: string; roomId: string }>(
     const allowlist = room.agent?.restrictModules ? room.agent.moduleAllowlist : null;
     const sandbox = await detectSandbox();
     const host = { sandbox: sandbox.available ? { available: true as const } : { available: false as const, reason: sandbox.reason }, claudeCodeSandboxed: CLAUDE_CODE_SANDBOXED };
-    return Response.json(roomCapabilities(room, allowlist, host));
+    const transport = room.agent?.transport === "claude-code" ? "claude-code" : "built-in";
+    return Response.json(roomCapabilities(room, allowlist, host, transport));
   },
   { permission: "read" },
 );
