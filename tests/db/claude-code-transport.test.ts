@@ -68,4 +68,21 @@ describe("Claude Code transport, stored runs", () => {
     expect(agent.transport).toBe("claude-code");
     expect((await addAgent(prisma, actor, { name: "plain", provider: "scripted" })).transport).toBe("built-in");
   });
+
+  it("T4, A5: a run taken over from a worker that died mid-session is not replayed, so no CLI call runs twice", async () => {
+    const db = await testDatabase();
+    const { prisma } = db;
+    server = await startAnthropicScriptServer([{ toolUses: [{ name: "Write", input: { file_path: path.join(fx.worktree, "twice.md"), content: "x" } }] }, { text: "Written." }]);
+    const owner = await createUser(prisma);
+    const workspace = await createWorkspace(prisma, [{ userId: owner.id, role: "owner" }]);
+    const agent = await createAgent(prisma, workspace.id, null, { provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: `${server.baseUrl}/v1`, apiKey: "test-key-123", transport: "claude-code" });
+    const room = await createRoom(prisma, { workspaceId: workspace.id, agentId: agent.id, mode: "chat", worktreePath: fx.worktree });
+    const run = await createRun(prisma, { ...room, agentId: agent.id }, "write it");
+    // A worker claimed it and died: its lease has run out.
+    await prisma.run.update({ where: { id: run.id }, data: { status: "running", leaseOwner: "dead-worker", leaseUntil: new Date(Date.now() - 1000) } });
+    const result = await advanceStoredRun(db, run.id, { owner: "rescuer" });
+    expect(result).toMatchObject({ status: "failed", claimed: true });
+    expect((await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).error).toMatch(/not run again/);
+    expect(server.requests).toHaveLength(0);
+  });
 });

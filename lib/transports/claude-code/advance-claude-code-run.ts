@@ -5,8 +5,8 @@
  * makes is recorded with its decision and reason like a built-in call, a call
  * the dial asks about opens an "Agent approval" (G4) and waits for it, and the
  * run ends with the CLI's answer. A CLI session is one process, so a run is
- * one turn here: it is not resumed mid-turn after a restart, it is re-run from
- * its checkpoint only if it never got past "running" (see the report).
+ * one turn here: a run taken over from a worker that died mid-session fails
+ * with a message rather than replaying the session (its calls may have run).
  */
 import { randomUUID } from "node:crypto";
 import { resolveTurn } from "../../dispatch/resolve-mode";
@@ -40,6 +40,15 @@ export async function advanceClaudeCodeRun(
   if (!(await deps.store.claimRun(runId))) return { status: run.status === "succeeded" ? "succeeded" : "failed", outcome: null, claimed: false };
   const checkpoint = run.checkpoint;
   const turn = await resolveTurn(deps.rooms, run);
+  if (run.status === "running") {
+    // A worker died during the CLI session. Its calls may have run; replaying the session could run them twice.
+    await deps.events.emit({ type: "run.started", runId, mode: turn.mode });
+    checkpoint.lastText = "";
+    const error = "The worker stopped during the Claude Code session. It was not run again, so none of its tool calls ran twice; check the worktree, then ask again.";
+    await deps.store.saveCheckpoint(runId, checkpoint, "failed", { mode: turn.mode, outcome: null, error });
+    await deps.events.emit({ type: "run.finished", runId, status: "failed", outcome: null, error });
+    return { status: "failed", outcome: null, claimed: true };
+  }
   const finish = async (status: "succeeded" | "failed", error?: string) => {
     await deps.store.saveCheckpoint(runId, checkpoint, status, { mode: turn.mode, outcome: null, error: error ?? null });
     await deps.events.emit({ type: "run.finished", runId, status, outcome: null, error });
