@@ -7,6 +7,7 @@
 import { benchDeclaredModes } from "./declared-modes";
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
+import { benchPaths } from "./paths";
 import { benchPlans } from "./plans";
 import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
@@ -29,6 +30,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Review room in Chromium, production build", benchReviewRoom],
   ["Long-lived rooms in Chromium, production build", benchRoomHistory],
   ["Worker CPU per scripted run", benchWorkerCpu],
+  ["Every path held: Claude Code gate and sub-agents (T4, A6)", benchPaths],
 ];
 
 const only = process.argv.slice(2);

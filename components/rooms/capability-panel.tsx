@@ -17,6 +17,7 @@ import { AUTONOMY } from "./mode-meta";
 import { useRoomCapabilities } from "./room-hooks";
 import type { RoomInfo } from "./room-types";
 import { TierBadge } from "./tier-badge";
+import { TransportGuarantees } from "./transport-guarantees";
 
 export function CapabilityPanel({
   slug,
@@ -92,6 +93,8 @@ export function CapabilityPanel({
                 </p>
               ) : null}
             </div>
+
+            {data.transports ? <TransportGuarantees transports={data.transports} /> : null}
 
             <div>
               <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">

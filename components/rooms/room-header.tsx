@@ -6,7 +6,8 @@ import type { EventStreamStatus } from "@/components/live/use-event-stream";
 import { cx } from "@/components/ui/cx";
 import { ShieldIcon } from "./icons";
 import { ModeBadge } from "./mode-badge";
-
+import { useRoomCapabilities } from "./room-hooks";
+import { GuaranteeBadge } from "./transport-guarantees";
 import type { RoomInfo } from "./room-types";
 
 export function RoomHeader({
@@ -40,6 +41,7 @@ export function RoomHeader({
             {room.name}
           </h1>
           <ModeBadge profile={room.profile} size="md" />
+          <RoomGuarantee slug={slug} room={room} />
         </div>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{room.profile.description}</p>
         {room.lastFingerprint ? (
@@ -99,5 +101,17 @@ export function RoomHeader({
         </button>
       </div>
     </header>
+  );
+}
+
+/** T4: whether the room's mode is a boundary or only a convention on its agent's transport; the title says why. */
+function RoomGuarantee({ slug, room }: Readonly<{ slug: string; room: RoomInfo }>) {
+  const caps = useRoomCapabilities(slug, room);
+  const mine = caps.data?.transports?.find((t) => t.transport === (caps.data?.agentTransport ?? "built-in"));
+  if (!mine) return null;
+  return (
+    <span data-testid="room-guarantee" data-transport={mine.transport} data-holds={mine.holds} title={mine.why} className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400">
+      mode is a <GuaranteeBadge holds={mine.holds} /> on {mine.label}
+    </span>
   );
 }

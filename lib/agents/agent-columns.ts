@@ -15,6 +15,7 @@ export function agentColumns(agent: AgentConfig) {
     apiKey: agent.apiKey,
     moduleAllowlist: agent.moduleAllowlist ?? [],
     restrictModules: agent.moduleAllowlist !== null,
+    transport: agent.transport,
     // A script is JSON by construction (it came through scriptSchema); Prisma wants its own JSON type.
     script: agent.script === null ? Db.DbNull : (agent.script as Db.InputJsonValue),
   };

@@ -15,6 +15,10 @@ import { agentAllowlistOf } from "../modes/agent-allowlist";
 export const PROVIDERS = ["scripted", "openai_compatible", "anthropic"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
+/** T1–T4: how the agent's turns run — Gatehouse's own harness, or the Claude Code CLI under Gatehouse's gate. */
+export const AGENT_TRANSPORTS = ["built-in", "claude-code"] as const;
+export type AgentTransport = (typeof AGENT_TRANSPORTS)[number];
+
 const TOOL_NAMES = new Set(TOOL_SPECS.map((tool) => tool.name));
 
 const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
@@ -44,6 +48,7 @@ const agentFields = z.object({
   apiKey: z.preprocess(blankToNull, z.string().trim().min(8, "That is too short to be an API key.").max(1000).nullable()),
   moduleAllowlist: moduleAllowlist.nullable(),
   script: scriptSchema.nullable(),
+  transport: z.enum(AGENT_TRANSPORTS, { message: "Pick built-in or claude-code." }),
 });
 
 /** The checks that involve several fields: what each provider needs and refuses. */
@@ -60,6 +65,9 @@ function checkProviderFields(agent: z.infer<typeof agentFields>, ctx: z.Refineme
   if (agent.provider === "scripted" && agent.apiKey) {
     ctx.addIssue({ code: "custom", path: ["apiKey"], message: "The scripted model runs inside Gatehouse and needs no key." });
   }
+  if (agent.transport === "claude-code" && agent.provider !== "anthropic") {
+    ctx.addIssue({ code: "custom", path: ["transport"], message: "The Claude Code transport speaks the Anthropic API: pick the anthropic provider." });
+  }
   if (agent.provider !== "scripted" && agent.script) {
     ctx.addIssue({ code: "custom", path: ["script"], message: "Only the scripted provider plays a script." });
   }
@@ -72,6 +80,7 @@ export const createAgentBody = agentFields
     apiKey: agentFields.shape.apiKey.optional(),
     moduleAllowlist: agentFields.shape.moduleAllowlist.optional(),
     script: agentFields.shape.script.optional(),
+    transport: agentFields.shape.transport.optional(),
   })
   .transform((agent) => ({
     ...agent,
@@ -80,6 +89,7 @@ export const createAgentBody = agentFields
     apiKey: agent.apiKey ?? null,
     moduleAllowlist: agent.moduleAllowlist ?? null,
     script: agent.script ?? null,
+    transport: agent.transport ?? "built-in",
   }))
   .superRefine(checkProviderFields);
 
@@ -103,6 +113,7 @@ export interface AgentView {
   /** X3: null = no extra restriction; a list (possibly empty) = only these beyond the pinned tools */
   moduleAllowlist: string[] | null;
   script: Script | null;
+  transport: AgentTransport;
   createdAt: string;
 }
 
@@ -116,6 +127,7 @@ export const agentSelect = {
   moduleAllowlist: true,
   restrictModules: true,
   script: true,
+  transport: true,
   createdAt: true,
 } as const;
 
@@ -129,6 +141,7 @@ export function toAgentView(row: {
   moduleAllowlist: string[];
   restrictModules: boolean;
   script: unknown;
+  transport: string;
   createdAt: Date;
 }): AgentView {
   return {
@@ -141,6 +154,7 @@ export function toAgentView(row: {
     moduleAllowlist: agentAllowlistOf(row) === null ? null : row.moduleAllowlist,
     // A stored script this build cannot read shows as none (the run itself refuses it with the reason).
     script: row.script === null ? null : (scriptSchema.safeParse(row.script).data ?? null),
+    transport: row.transport === "claude-code" ? "claude-code" : "built-in",
     createdAt: row.createdAt.toISOString(),
   };
 }

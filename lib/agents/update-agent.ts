@@ -34,6 +34,7 @@ export async function updateAgent(prisma: PrismaClient, actor: WorkspaceActor, a
         apiKey: moved ? null : row.apiKey,
         moduleAllowlist: current.moduleAllowlist,
         script: current.script,
+        transport: current.transport,
         ...defined,
       });
       if (moved) await checkAgentEndpoint(next);

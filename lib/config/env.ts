@@ -124,6 +124,12 @@ export const envSchema = z.object({
   /** H4: webhook targets allowed although loopback/private (same syntax as the model hosts) */
   GATEHOUSE_ALLOWED_WEBHOOK_HOSTS: hostList,
   /**
+   * H4, M7: loopback, private or other non-public hosts that agents' research tools
+   * (web_fetch) and attached MCP servers may reach, same syntax as
+   * GATEHOUSE_ALLOWED_MODEL_HOSTS. Public addresses need no entry.
+   */
+  GATEHOUSE_ALLOWED_WEB_HOSTS: hostList,
+  /**
    * H5: how many reverse proxies in front of Gatehouse append the client's
    * address to X-Forwarded-For; the sign-in limit per address counts that
    * address (0 = exposed directly)

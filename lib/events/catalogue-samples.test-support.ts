@@ -14,6 +14,8 @@ export const SAMPLE_EVENTS: { [T in RoomEventType]: RoomEventOf<T>["data"] } = {
   "run.nudged": {},
   "run.waiting": { reason: "waiting for a person" },
   "run.finished": { status: "succeeded", outcome: null },
+  "subagent.started": { callId: "c4", childRunId: "r2", task: "Read the README" },
+  "subagent.finished": { callId: "c4", childRunId: "r2", status: "succeeded" },
   "approval.requested": { approvalId: "a1", summary: "write a.ts", callId: "c3", tool: "write_file" },
   "approval.decided": { approvalId: "a1", kind: "tool_call", status: "approved", by: "u1" },
   "room.created": { name: "Room", mode: "chat" },

@@ -41,6 +41,9 @@ const runEvents = [
   event("run.nudged", {}),
   event("run.waiting", { reason: z.string() }),
   event("run.finished", { status: z.string(), outcome: z.string().nullable(), error: z.string().optional() }),
+  /** A6: a delegate call started a child run in the same room, and its end (the parent is queued again) */
+  event("subagent.started", { callId: id, childRunId: id, task: z.string() }),
+  event("subagent.finished", { callId: id.nullable(), childRunId: id, status: z.string() }),
 ] as const;
 
 /** Gates a person decides: per-call approvals (with `callId`) and leaving plan mode (`kind: "plan_exit"`). */

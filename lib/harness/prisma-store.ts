@@ -139,6 +139,14 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
     },
 
     async finishCall(runId, callId, patch) {
+      if (patch.status === "waiting") {
+        // A6: a sub-agent can end (and answer the call) before its parent parks; a call with a result never reopens.
+        await prisma.toolCall.updateMany({
+          where: { runId, callId, status: { in: ["pending", "executing", "waiting"] } },
+          data: { status: "waiting", ...(patch.durationMs !== undefined ? { durationMs: patch.durationMs } : {}) },
+        });
+        return;
+      }
       await prisma.toolCall.update({
         where: { runId_callId: { runId, callId } },
         data: {
@@ -146,7 +154,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
           ...(patch.result !== undefined ? { result: patch.result as Prisma.InputJsonValue } : {}),
           ...(patch.durationMs !== undefined ? { durationMs: patch.durationMs } : {}),
           ...(patch.reason !== undefined ? { reason: patch.reason } : {}),
-          ...(patch.status !== "waiting" ? { finishedAt: new Date() } : {}),
+          finishedAt: new Date(),
         },
       });
     },

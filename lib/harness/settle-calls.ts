@@ -162,6 +162,7 @@ async function execute(ctx: StepContext, call: PendingCall, tool: ToolDefinition
     workspaceId: run.workspaceId,
     roomId: run.roomId,
     runId: run.id,
+    callId: call.toolCallId,
     mode: ctx.surface.mode,
     worktree: ctx.worktree,
     git: ctx.git,
@@ -175,7 +176,12 @@ async function execute(ctx: StepContext, call: PendingCall, tool: ToolDefinition
     const durationMs = performance.now() - started;
     if ("suspend" in outcome) {
       await deps.store.finishCall(run.id, call.toolCallId, { status: "waiting", durationMs });
-      await deps.events.emit({ type: "question", runId: run.id, callId: call.toolCallId, prompt: outcome.suspend.prompt });
+      if (outcome.suspend.kind === "question") {
+        await deps.events.emit({ type: "question", runId: run.id, callId: call.toolCallId, prompt: outcome.suspend.prompt });
+      } else {
+        // A6: the parent waits for its sub-agent like for a person; the child's end writes this call's result.
+        await deps.events.emit({ type: "subagent.started", runId: run.id, callId: call.toolCallId, childRunId: outcome.suspend.childRunId, task: outcome.suspend.task });
+      }
       return "waiting";
     }
     if (!outcome.isError && tool.name === ctx.surface.profile.outputVerb) ctx.checkpoint.delivered = true;

@@ -124,6 +124,7 @@ export type HarnessEvent =
   | { type: "tool.result"; runId: string; callId: string; tool: string; status: CallStatus; output: unknown; durationMs?: number }
   | { type: "approval.requested"; runId: string; callId: string; approvalId: string; tool: string; summary: string }
   | { type: "question"; runId: string; callId: string; prompt: string }
+  | { type: "subagent.started"; runId: string; callId: string; childRunId: string; task: string }
   | { type: "run.nudged"; runId: string }
   | { type: "run.waiting"; runId: string; reason: string }
   | { type: "run.finished"; runId: string; status: RunStatus; outcome: string | null; error?: string };

@@ -143,6 +143,8 @@ export function compileDeclared(declared: DeclaredMode): ModeProfile {
     modeTools: base.modeTools,
     posture: readOnly ? "read-only" : base.posture,
     shellOptIn: base.shellOptIn,
+    // A8: a declared mode delegates as the built-in it extends does, never more.
+    delegation: base.delegation,
     completion: base.completion,
     notes,
   };

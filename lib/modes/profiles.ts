@@ -32,6 +32,8 @@ export const PROFILES = {
     notes:
       "You are working in the room's own git worktree. Make the change the person asked for, keep it small, " +
       "and verify it where you can before you say it is done.",
+    // A6/A8: sub-agents inherit this profile's ceiling; bounded depth and fan-out (review runs do not delegate).
+    delegation: { maxDepth: 2, maxChildren: 4 },
   },
   /** P1: read-only, delivers exactly one typed plan. */
   plan: {
@@ -60,6 +62,7 @@ export const PROFILES = {
       "This room is in plan mode. The worktree is read-only: investigate, then deliver the plan as a dependency " +
       "graph of small, verifiable steps. Nothing is implemented until a person approves the plan. " +
       "If the request is a plain question that needs no plan, answer it and say that no plan is needed here.",
+    delegation: { maxDepth: 2, maxChildren: 4 },
   },
   /** R1: read-only, below the execute tier, curated review/ticket/communication tools. No contract (R6). */
   review: {
@@ -88,6 +91,7 @@ export const PROFILES = {
       "This room reviews a pull request. Read the change and the code around it. Record each problem as a finding " +
       "with a kind, a priority from P0 (blocks release) to P3 (nice to have) and an honest confidence between 0 and 1; " +
       "anchor it to a file and line range when it has one. Publish the review when you are done, if there is a review to publish.",
+    delegation: null,
   },
   /** O1: read-only like plan; one privileged verb above the research surface. */
   orchestrate: {
@@ -115,6 +119,7 @@ export const PROFILES = {
     notes:
       "This room turns a goal into a proposal for a team: the roles it needs, a tree of sub-tickets, a synthesis step " +
       "and a budget. Nothing in the proposal runs until a person approves it; you cannot approve it yourself.",
+    delegation: { maxDepth: 2, maxChildren: 4 },
   },
 } as const satisfies Record<Mode, ModeProfile>;
 

@@ -74,6 +74,9 @@ function exclusionOf(spec: ToolSpec, profile: ModeProfile, options: SurfaceOptio
   if (spec.scope === "mode" && !profile.modeTools.includes(spec.name) && profile.outputVerb !== spec.name) {
     return mode("M3", `${spec.name} belongs to another mode's profile and does not exist ${where}`);
   }
+  if (spec.effects.includes("delegate") && !profile.delegation) {
+    return mode("A6", `${profile.label} mode's profile does not allow sub-agents, so ${spec.name} is removed`);
+  }
   const shellOptedIn = profile.shellOptIn && options.planShell === true && spec.name === SHELL_TOOL;
   if (profile.posture === "read-only" && spec.effects.some((e) => MUTATES_WORKTREE.has(e))) {
     return mode("M5", `the worktree is read-only ${where}, so ${spec.name} is removed`);

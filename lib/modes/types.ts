@@ -42,6 +42,8 @@ export const EFFECT_CLASSES = [
   /** M7: research is the point of a read-only mode; never denied by one */
   "network_egress",
   "secret_access",
+  /** A6: starts a sub-agent's run under this run's ceiling; only where the profile allows delegation */
+  "delegate",
 ] as const;
 export type EffectClass = (typeof EFFECT_CLASSES)[number];
 
@@ -115,6 +117,16 @@ export interface ModeProfile {
   completion: CompletionContract;
   /** hand-written prompt notes; they must never name a tool (the surface does) */
   notes: string;
+  /** A6/A8: whether runs may start sub-agents, and how deep and wide; null = no delegation */
+  delegation: DelegationLimits | null;
+}
+
+/** A8: bounds on sub-agents. */
+export interface DelegationLimits {
+  /** levels of sub-agents below a run a person started (1 = children only) */
+  maxDepth: number;
+  /** sub-agents one run may start in total */
+  maxChildren: number;
 }
 
 /** Static description of a tool, enough for every projection. */

@@ -12,10 +12,15 @@ import { createPrismaPresence } from "../presence/track-presence";
 import { TOOLS } from "../tools/registry";
 import { agentPrompt } from "../runs/agent-prompt";
 import { createHarnessEventSink } from "../runs/harness-event-sink";
+import { workspaceTools } from "../mcp-client/run-mcp-tools";
+import { returnToParent } from "../subagents/return-to-parent";
+import { runCeiling } from "../subagents/run-ceiling";
+import { advanceClaudeCodeRun } from "../transports/claude-code/advance-claude-code-run";
+import { claudeCodeEndpoint } from "../transports/claude-code/claude-code-endpoint";
+import { CLAUDE_CODE_SANDBOXED } from "../transports/claude-code/sandboxing";
 import { modelForAgent } from "./model-for-agent";
 import { scopeRun } from "../runs/run-scope";
 import { createToolServices } from "./tool-services";
-import { agentAllowlistOf } from "../modes/agent-allowlist";
 
 export interface AdvanceOptions {
   owner: string;
@@ -41,13 +46,29 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
   const roomId = room?.id ?? null;
   const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId, conversationId });
   try {
-    return await advanceRun(
+    if (agent?.transport === "claude-code") {
+      // T2–T4: the Claude Code CLI under Gatehouse's guard, through the same ports.
+      return await advanceClaudeCodeRun(
+        {
+          store: createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs }),
+          rooms: createPrismaRoomReader(prisma),
+          events,
+          presence: createPrismaPresence(prisma),
+          tools: await workspaceTools(prisma, run.workspaceId, TOOLS),
+          signal: options.signal,
+        },
+        runId,
+        { endpoint: claudeCodeEndpoint(agent, run.workspace), allowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }), sandboxed: CLAUDE_CODE_SANDBOXED },
+      );
+    }
+    const result = await advanceRun(
       {
         store: createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs }),
         rooms: createPrismaRoomReader(prisma),
         events,
         presence: createPrismaPresence(prisma),
-        tools: TOOLS,
+        // M7: attached MCP servers' tools join the built-ins; the surface filters them like any other.
+        tools: await workspaceTools(prisma, run.workspaceId, TOOLS),
         limits: options.limits,
         signal: options.signal,
         async environment() {
@@ -55,7 +76,8 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
           return {
             model: modelForAgent(agent, run.workspace),
             agentPrompt: agentPrompt(agent, room),
-            agentAllowlist: agentAllowlistOf(agent),
+            // A8: a sub-agent never exceeds the ceiling stored when its parent started it.
+            agentAllowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
             services: createToolServices(prisma, {
               workspaceId: run.workspaceId,
               roomId,
@@ -68,6 +90,9 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
       },
       runId,
     );
+    // A6: a sub-agent that ended answers its parent's delegate call (idempotent, so a duplicate job is harmless).
+    if (run.parentRunId && ["succeeded", "failed", "cancelled"].includes(result.status)) await returnToParent(prisma, runId);
+    return result;
   } finally {
     await events.flush();
   }

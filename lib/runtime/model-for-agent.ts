@@ -15,28 +15,14 @@ import { z } from "zod";
 import type { Agent, Workspace } from "../db/generated/client";
 import { modelConfig } from "../models/config";
 import { createModel } from "../models/create-model";
-import { sameEndpoint, serverEndpoint, type KeyedProvider } from "../models/server-endpoints";
+import { keyFor } from "../models/key-for-agent";
+import { serverEndpoint, type KeyedProvider } from "../models/server-endpoints";
 import { createOfflineReviewModel, OFFLINE_REVIEWER_MODEL } from "../reviews/offline/offline-review-model";
 
 /** `Workspace.modelSettings` as stored: the workspace's provider keys. */
 const keySettings = z.object({ apiKeys: z.object({ openai_compatible: z.string().optional(), anthropic: z.string().optional() }).optional() });
 
 type AgentModel = Pick<Agent, "name" | "provider" | "model" | "baseUrl" | "script" | "apiKey">;
-
-/** The key sent to the agent's endpoint, or the reason there is none. */
-function keyFor(agent: AgentModel & { provider: KeyedProvider }, baseUrl: string, workspaceKey: string | undefined): string | undefined {
-  const own = agent.apiKey ?? workspaceKey;
-  if (own) return own;
-  const server = serverEndpoint(agent.provider);
-  if (sameEndpoint(baseUrl, server.baseUrl)) return server.apiKey;
-  if (agent.provider === "anthropic") {
-    throw new Error(
-      `Agent "${agent.name}" uses the Anthropic endpoint ${baseUrl}, which is not the server's (${server.baseUrl}), and has no API key of its own. ` +
-        `The server's ${server.keyName} is sent only to ${server.baseUrl}; add a key to the agent in the workspace settings.`,
-    );
-  }
-  return undefined;
-}
 
 export function modelForAgent(agent: AgentModel, workspace: Pick<Workspace, "modelSettings">): LanguageModelV3 {
   // The built-in reviewer is a scripted agent by a reserved model name; it needs no key.

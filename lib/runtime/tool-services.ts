@@ -13,6 +13,7 @@ import { submitPlan } from "../plans/submit-plan";
 import { reviewServices } from "./review-services";
 import { replaceTodos } from "../rooms/replace-todos";
 import { requestModeChange } from "./request-mode-change";
+import { startSubagent } from "../subagents/start-subagent";
 import { fileTicket } from "../tickets/file-ticket";
 import { noRoomServices, type ToolServices } from "../tools/services";
 import { postComment } from "../runs/post-comment";
@@ -48,5 +49,6 @@ export function createToolServices(prisma: PrismaClient, scope: RunScope): ToolS
       },
     },
     reviews: reviewServices(prisma, { ...ctx, author: scope.author }),
+    subagents: { start: (input) => startSubagent(prisma, ctx, input) },
   };
 }

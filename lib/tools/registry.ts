@@ -8,6 +8,7 @@ import { addReviewNodeTool } from "./add-review-node";
 import { askUserTool } from "./ask-user";
 import { changeModeTool } from "./change-mode";
 import { createTicketTool } from "./create-ticket";
+import { delegateTool } from "./delegate";
 import { deleteFileTool } from "./delete-file";
 import { editFileTool } from "./edit-file";
 import { exitPlanModeTool } from "./exit-plan-mode";
@@ -25,6 +26,7 @@ import { runCommandTool } from "./run-command";
 import { submitPlanTool } from "./submit-plan";
 import { todoWriteTool } from "./todo-write";
 import type { ToolDefinition } from "./types";
+import { webFetchTool } from "./web-fetch";
 import { writeFileTool } from "./write-file";
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -35,6 +37,10 @@ export const TOOLS: readonly ToolDefinition[] = [
   grepTool,
   gitDiffTool,
   gitLogTool,
+  // read tier, network egress (M7: research; H4 decides where it may connect)
+  webFetchTool,
+  // read tier, starts a sub-agent under this run's ceiling (A6; only where the profile allows delegation)
+  delegateTool,
   // meta (pinned everywhere)
   askUserTool,
   todoWriteTool,

@@ -11,6 +11,7 @@ import { promptBlock } from "../modes/prompt";
 import { roomProfile } from "../modes/resolve-profile";
 import type { SurfaceLayer } from "../modes/surface";
 import type { Autonomy, Mode, ToolSpec } from "../modes/types";
+import { transportGuarantees, type HostFacts, type Transport, type TransportGuarantee } from "../transports/guarantee";
 import { TOOL_SPECS } from "./registry";
 
 export interface CapabilityView {
@@ -32,7 +33,19 @@ export interface CapabilityView {
   /** G7 */
   fingerprint: string;
   fingerprintCovers: string[];
+  /** T4: per transport, whether this mode is a boundary or only a convention, and why */
+  transports: TransportGuarantee[];
+  /** the transport the room's agent runs on */
+  agentTransport: Transport;
 }
+
+/** What the server knows about where a transport's calls run (T4). */
+export interface TransportContext {
+  host: HostFacts;
+  agentTransport: Transport;
+}
+
+const UNCHECKED: TransportContext = { host: { sandbox: { available: false, reason: "not checked" }, claudeCodeSandboxed: false }, agentTransport: "built-in" };
 
 export interface CapabilityRoom {
   mode: Mode;
@@ -45,6 +58,7 @@ export function roomCapabilities(
   room: CapabilityRoom,
   policy: ModePolicy,
   agentAllowlist: readonly string[] | null,
+  transports: TransportContext = UNCHECKED,
   specs: readonly ToolSpec[] = TOOL_SPECS,
 ): CapabilityView {
   const { surface, fingerprint, covers } = compileCapability({
@@ -54,7 +68,7 @@ export function roomCapabilities(
     autonomy: room.autonomy,
     agentAllowlist,
     planShell: room.planShell,
-    transport: "harness",
+    transport: transports.agentTransport === "claude-code" ? "claude-code" : "harness",
   });
   const { profile } = surface;
   return {
@@ -80,5 +94,7 @@ export function roomCapabilities(
     prompt: promptBlock(surface),
     fingerprint,
     fingerprintCovers: covers,
+    transports: transportGuarantees(profile.mode, transports.host),
+    agentTransport: transports.agentTransport,
   };
 }

@@ -60,6 +60,10 @@ export interface ToolServices {
   comments: {
     post(input: { body: string }): Promise<{ messageId: string }>;
   };
+  /** A6/A8: start a sub-agent's run that answers `callId` (once, however often asked) */
+  subagents: {
+    start(input: { callId: string; task: string; agent?: string }): Promise<{ childRunId: string }>;
+  };
 }
 
 function unavailable(what: string): never {
@@ -75,4 +79,5 @@ export const noRoomServices: ToolServices = {
   reviews: { addNode: async () => unavailable("a review finding"), finalize: async () => unavailable("finalizing a review") },
   tickets: { create: async () => unavailable("filing a ticket") },
   comments: { post: async () => unavailable("posting a comment") },
+  subagents: { start: async () => unavailable("a sub-agent") },
 };

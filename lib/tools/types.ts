@@ -8,6 +8,8 @@ export interface ToolContext {
   workspaceId: string;
   roomId: string | null;
   runId: string;
+  /** A6: the id of the call being executed (a sub-agent answers exactly this call) */
+  callId?: string;
   /** mode resolved for this turn (S4) */
   mode: Mode;
   /** absolute path of the room's git worktree, or null when the room has none */
@@ -31,7 +33,9 @@ export interface ToolContext {
  */
 export type ToolOutcome =
   | { output: unknown; isError?: boolean }
-  | { suspend: { kind: "question"; prompt: string } };
+  | { suspend: { kind: "question"; prompt: string } }
+  /** A6: parked until the sub-agent's run ends; its result becomes this call's */
+  | { suspend: { kind: "subagent"; childRunId: string; task: string } };
 
 /** One tool: its static spec (for every projection), its input schema and its work. */
 export interface ToolDefinition<Input = unknown> extends ToolSpec {

@@ -2,6 +2,8 @@ import { notFound } from "@/lib/errors/app-error";
 import { agentAllowlistOf } from "@/lib/modes/agent-allowlist";
 import { parseStoredPolicy } from "@/lib/modes/resolve-profile";
 import { roomCapabilities } from "@/lib/tools/room-capabilities";
+import { detectSandbox } from "@/lib/sandbox/detect-sandbox";
+import { CLAUDE_CODE_SANDBOXED } from "@/lib/transports/claude-code/sandboxing";
 import { withWorkspace } from "@/server/with-workspace";
 
 export const GET = withWorkspace<{ workspace: string; roomId: string }>(
@@ -11,7 +13,10 @@ export const GET = withWorkspace<{ workspace: string; roomId: string }>(
       include: { agent: true, workspace: { select: { modePolicy: true } } },
     });
     if (!room) throw notFound("That room");
-    return Response.json(roomCapabilities(room, parseStoredPolicy(room.workspace.modePolicy), agentAllowlistOf(room.agent)));
+    const sandbox = await detectSandbox();
+    const host = { sandbox: sandbox.available ? { available: true as const } : { available: false as const, reason: sandbox.reason }, claudeCodeSandboxed: CLAUDE_CODE_SANDBOXED };
+    const agentTransport = room.agent?.transport === "claude-code" ? "claude-code" : "built-in";
+    return Response.json(roomCapabilities(room, parseStoredPolicy(room.workspace.modePolicy), agentAllowlistOf(room.agent), { host, agentTransport }));
   },
   { permission: "read" },
 );

@@ -1,0 +1,73 @@
+/**
+ * Test support: a real MCP server (the SDK's, Streamable HTTP, stateless) on a
+ * local port, with a read tool, a write tool and a tool nobody declared. It
+ * records every call that reaches it.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { z } from "zod";
+
+export interface LocalMcpServer {
+  url: string;
+  port: number;
+  /** tool calls that reached the server: [tool, args] */
+  calls: [string, unknown][];
+  /** HTTP requests of any kind that reached it */
+  requests: number;
+  close(): Promise<void>;
+}
+
+function buildServer(calls: [string, unknown][]): McpServer {
+  const server = new McpServer({ name: "notes", version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.registerTool("lookup", { description: "Look up a note by key.", inputSchema: { key: z.string() } }, async ({ key }) => {
+    calls.push(["lookup", { key }]);
+    return { content: [{ type: "text" as const, text: `note ${key}: ship on Friday` }] };
+  });
+  server.registerTool("write_note", { description: "Store a note.", inputSchema: { key: z.string(), text: z.string() } }, async (args) => {
+    calls.push(["write_note", args]);
+    return { content: [{ type: "text" as const, text: "stored" }] };
+  });
+  server.registerTool("mystery", { description: "Does something.", inputSchema: {} }, async () => {
+    calls.push(["mystery", {}]);
+    return { content: [{ type: "text" as const, text: "done" }] };
+  });
+  return server;
+}
+
+export async function startLocalMcpServer(): Promise<LocalMcpServer> {
+  const calls: [string, unknown][] = [];
+  const state = { requests: 0 };
+  const http: Server = createServer(async (req, res) => {
+    state.requests += 1;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : undefined;
+    const server = buildServer(calls);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    res.on("close", () => void server.close());
+    await transport.handleRequest(req, res, body);
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const port = (http.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    port,
+    calls,
+    get requests() {
+      return state.requests;
+    },
+    async close() {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
+}
+
+/** The declaration the tests attach: lookup is read tier, write_note write tier; mystery is undeclared. */
+export const NOTES_DECLARATION = {
+  lookup: { tier: "read" as const, effects: [] },
+  write_note: { tier: "write" as const, effects: ["write_outside_worktree" as const] },
+};

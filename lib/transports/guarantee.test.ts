@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { MODES } from "../modes/types";
+import { transportGuarantees } from "./guarantee";
+
+describe("where the guarantee holds", () => {
+  it("T1: on the built-in harness every mode is a boundary, and the reason says what the sandbox adds", () => {
+    for (const mode of MODES) {
+      const [builtIn] = transportGuarantees(mode, { sandbox: { available: true }, claudeCodeSandboxed: false });
+      expect(builtIn).toMatchObject({ transport: "built-in", holds: "boundary" });
+    }
+    const [noSandbox] = transportGuarantees("plan", { sandbox: { available: false, reason: "bwrap is missing" }, claudeCodeSandboxed: false });
+    expect(noSandbox!.why).toContain("bwrap is missing");
+  });
+
+  it("T2, T4: Claude Code is a convention outside the sandbox and a boundary only inside it, and says why", () => {
+    const outside = transportGuarantees("plan", { sandbox: { available: true }, claudeCodeSandboxed: false })[1]!;
+    expect(outside).toMatchObject({ transport: "claude-code", holds: "convention" });
+    expect(outside.why).toMatch(/permission mode plan.*outside the sandbox.*not also mounted read-only/);
+    const inside = transportGuarantees("plan", { sandbox: { available: true }, claudeCodeSandboxed: true })[1]!;
+    expect(inside.holds).toBe("boundary");
+    const noBwrap = transportGuarantees("plan", { sandbox: { available: false, reason: "x" }, claudeCodeSandboxed: true })[1]!;
+    expect(noBwrap.holds).toBe("convention");
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * T1, T2, T4: where a room's mode is a boundary and where it is only a
+ * convention, per transport, and why. Pure; the capability panel and the room
+ * header show it so nobody mistakes a default for a guarantee.
+ */
+import { profileOf } from "../modes/profiles";
+import type { Mode } from "../modes/types";
+
+export const TRANSPORTS = ["built-in", "claude-code"] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+export interface TransportGuarantee {
+  transport: Transport;
+  label: string;
+  holds: "boundary" | "convention";
+  why: string;
+}
+
+export interface HostFacts {
+  /** the OS sandbox (bubblewrap) works on this server */
+  sandbox: { available: true } | { available: false; reason: string };
+  /** the Claude Code CLI is started inside the sandbox with the mode's mount plan */
+  claudeCodeSandboxed: boolean;
+}
+
+export function transportGuarantees(mode: Mode, host: HostFacts): TransportGuarantee[] {
+  const profile = profileOf(mode);
+  const readOnly = profile.posture === "read-only";
+  const commands = host.sandbox.available
+    ? `commands run in the sandbox with the worktree ${readOnly ? "mounted read-only" : "writable"}`
+    : `there is no OS sandbox on this server (${host.sandbox.reason}), so no command runs at all`;
+  const builtIn: TransportGuarantee = {
+    transport: "built-in",
+    label: "Built-in harness",
+    holds: "boundary",
+    why: `Gatehouse builds the surface itself: a tool off it does not exist for the model, every call passes the guard and the approval gate before it runs (T1), and ${commands}.`,
+  };
+  const claudeCode: TransportGuarantee = host.claudeCodeSandboxed && host.sandbox.available
+    ? {
+        transport: "claude-code",
+        label: "Claude Code",
+        holds: "boundary",
+        why: `The CLI loads only the surface's tools, every call passes Gatehouse's guard first, and the CLI itself runs in the sandbox under ${profile.label} mode's mount plan (T4).`,
+      }
+    : {
+        transport: "claude-code",
+        label: "Claude Code",
+        holds: "convention",
+        why:
+          `The CLI starts in ${mode === "chat" ? "its default permission mode" : "permission mode plan"} (T2), loads only the surface's tools and asks Gatehouse's guard before every call (T4), ` +
+          `but it runs outside the sandbox on this server, so its own file tools open paths themselves` +
+          `${readOnly ? " and the worktree is not also mounted read-only" : ""}; its shell and web fetch are withheld for that reason.`,
+      };
+  return [builtIn, claudeCode];
+}
