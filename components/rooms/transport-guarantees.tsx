@@ -4,7 +4,7 @@
  * convention there, and why. Shown in the capability panel; the room header
  * shows the badge alone.
  */
-import type { TransportGuarantee } from "@/lib/transports/guarantee";
+import type { TransportGuarantee } from "@/lib/modes/transport-guarantee";
 import { cx } from "@/components/ui/cx";
 
 export function GuaranteeBadge({ holds, title }: Readonly<{ holds: TransportGuarantee["holds"]; title?: string }>) {

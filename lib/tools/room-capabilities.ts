@@ -11,7 +11,7 @@ import { promptBlock } from "../modes/prompt";
 import { roomProfile } from "../modes/resolve-profile";
 import type { SurfaceLayer } from "../modes/surface";
 import type { Autonomy, Mode, ToolSpec } from "../modes/types";
-import { transportGuarantees, type HostFacts, type Transport, type TransportGuarantee } from "../transports/guarantee";
+import { transportGuarantees, type HostFacts, type Transport, type TransportGuarantee } from "../modes/transport-guarantee";
 import { TOOL_SPECS } from "./registry";
 
 export interface CapabilityView {

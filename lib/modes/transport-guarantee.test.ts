@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MODES } from "../modes/types";
-import { transportGuarantees } from "./guarantee";
+import { transportGuarantees } from "./transport-guarantee";
 
 describe("where the guarantee holds", () => {
   it("T1: on the built-in harness every mode is a boundary, and the reason says what the sandbox adds", () => {

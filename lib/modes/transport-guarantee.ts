@@ -3,8 +3,8 @@
  * convention, per transport, and why. Pure; the capability panel and the room
  * header show it so nobody mistakes a default for a guarantee.
  */
-import { profileOf } from "../modes/profiles";
-import type { Mode } from "../modes/types";
+import { profileOf } from "./profiles";
+import type { Mode } from "./types";
 
 export const TRANSPORTS = ["built-in", "claude-code"] as const;
 export type Transport = (typeof TRANSPORTS)[number];
