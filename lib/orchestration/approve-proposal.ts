@@ -17,7 +17,7 @@ import { flattenProposal, validateProposal } from "../plans/proposal";
 export async function approveProposal(prisma: PrismaClient, ctx: { workspaceId: string; roomId: string; proposalId: string; userId: string }) {
   const proposal = await prisma.orchestrationProposal.findFirst({ where: { id: ctx.proposalId, roomId: ctx.roomId, room: { workspaceId: ctx.workspaceId } } });
   if (!proposal) throw notFound("That proposal");
-  if (proposal.status !== "pending") throw new AppError("conflict", `This proposal was already ${proposal.status}; nothing was changed.`);
+  if (proposal.status !== "pending") throw notPending(proposal.status);
   const parsed = validateProposal(proposal.payload);
   if (!parsed.ok) throw new AppError("unprocessable", `The stored proposal is invalid and cannot be approved: ${parsed.errors.join("; ")}`);
   // Roles name who should do a ticket; every ticket runs as the room's agent, told its role.
@@ -33,7 +33,10 @@ export async function approveProposal(prisma: PrismaClient, ctx: { workspaceId: 
       where: { id: proposal.id, status: "pending" },
       data: { status: "approved", decidedById: ctx.userId, decidedAt: now },
     });
-    if (count === 0) throw new AppError("conflict", "This proposal was already decided; nothing was changed.");
+    if (count === 0) {
+      const current = await tx.orchestrationProposal.findUniqueOrThrow({ where: { id: proposal.id }, select: { status: true } });
+      throw notPending(current.status);
+    }
     const goal = parsed.proposal.synthesis.title;
     const orchestration = await createOrchestration(tx, { roomId: ctx.roomId, proposalId: proposal.id, goal, tickets });
     await tx.auditEvent.create({
@@ -43,4 +46,10 @@ export async function approveProposal(prisma: PrismaClient, ctx: { workspaceId: 
     await switchRoomToAgent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, userId: ctx.userId, via: "proposal_approved", note: "Settled by approving an orchestration proposal.", now });
     return { proposalId: proposal.id, orchestrationId: orchestration.id };
   });
+}
+
+/** O8: a superseded proposal can no longer be approved; say which one to decide instead. */
+function notPending(status: string): AppError {
+  if (status === "superseded") return new AppError("conflict", "This proposal was superseded by a newer proposal from the same room; decide the newest one. Nothing was changed.");
+  return new AppError("conflict", `This proposal was already ${status}; nothing was changed.`);
 }
