@@ -11,6 +11,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
+import { PIPELINE_EVENTS } from "../pipelines/pipeline-events";
 
 export async function rejectProposal(
   prisma: PrismaClient,
@@ -36,7 +37,7 @@ export async function rejectProposal(
     await tx.auditEvent.create({
       data: { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "proposal.rejected", targetType: "proposal", targetId: proposal.id, data: { comment } },
     });
-    await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: proposal.runId, type: "proposal.decided", data: { proposalId: proposal.id, status: "rejected", by: ctx.userId } });
+    await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: proposal.runId, type: PIPELINE_EVENTS.proposalDecided, data: { proposalId: proposal.id, status: "rejected", by: ctx.userId } });
     const run = proposal.runId ? await tx.run.findUnique({ where: { id: proposal.runId }, select: { conversationId: true } }) : null;
     const conversationId =
       run?.conversationId ?? (await tx.conversation.findFirst({ where: { roomId: ctx.roomId, parentId: null }, orderBy: { createdAt: "asc" }, select: { id: true } }))?.id;
