@@ -122,7 +122,7 @@ export function PlanApprovalRow({ approval, slug }: Readonly<{ approval: Approva
   );
 }
 
-const KIND: Record<ApprovalView["kind"], string> = { tool_call: "Agent approval", plan_exit: "Leave plan mode", plan: "Plan" };
+const KIND: Record<ApprovalView["kind"], string> = { tool_call: "Agent approval", plan_exit: "Leave plan mode", plan: "Plan", budget: "Budget reached" };
 const STATUS: Record<ApprovalView["status"], { label: string; tone: BadgeTone }> = {
   pending: { label: "pending", tone: "amber" },
   approved: { label: "approved", tone: "green" },

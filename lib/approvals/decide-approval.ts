@@ -5,7 +5,7 @@ import "server-only";
  * deciding at once get one decision and one clear 409 — never two. A decided
  * per-call approval queues its run to continue, in the same transaction.
  */
-import type { PrismaClient } from "../db/generated/client";
+import type { ApprovalKind, PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
@@ -17,12 +17,16 @@ export interface DecideApprovalInput {
   decision: "approve" | "reject";
   comment?: string;
   /** which kinds this caller may decide (the MCP server excludes none it exposes) */
-  kinds?: ("tool_call" | "plan_exit" | "plan")[];
+  kinds?: ApprovalKind[];
 }
 
 export async function decideApproval(prisma: PrismaClient, input: DecideApprovalInput) {
   const approval = await prisma.approval.findFirst({ where: { id: input.approvalId, workspaceId: input.workspaceId } });
   if (!approval) throw notFound("That approval");
+  // O6: a budget item is settled by raising the project's budget or stopping its pipeline, not by a yes/no.
+  if (approval.kind === "budget") {
+    throw new AppError("unprocessable", "A budget item is settled on its pipeline: raise the project's budget there, or cancel the pipeline.");
+  }
   if (input.kinds && !input.kinds.includes(approval.kind)) {
     throw new AppError("unprocessable", `Approvals of kind ${approval.kind} cannot be decided here.`);
   }

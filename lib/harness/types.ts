@@ -127,6 +127,10 @@ export interface RunEnvironment {
   agentPrompt: string;
   agentAllowlist: readonly string[] | null;
   services: ToolServices;
+  /** O6: asked before every model call; a reason parks the run (waiting) until a person lifts the hold */
+  beforeModelCall?(): Promise<string | null>;
+  /** O6: the tokens one turn used, as the provider reported them */
+  recordUsage?(usage: { inputTokens?: number; outputTokens?: number }): Promise<void>;
 }
 
 export interface HarnessDeps {

@@ -15,3 +15,13 @@ export const controlPipelineBody = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("retry"), key: z.string().min(1, "name the step to retry").max(64).optional() }),
 ], { error: 'action must be "pause", "resume", "cancel" or "retry"' });
 export type ControlPipelineBody = z.infer<typeof controlPipelineBody>;
+
+/** O6: a person raises a project's budget; omitted limits stay as they are. */
+export const raiseBudgetBody = z
+  .strictObject({
+    maxRuns: z.int("maxRuns must be a whole number").min(1).max(1000).optional(),
+    maxMinutes: z.int("maxMinutes must be a whole number").min(1).max(24 * 60).optional(),
+    maxTokens: z.int("maxTokens must be a whole number").min(1).max(1_000_000_000).optional(),
+  })
+  .refine((b) => b.maxRuns !== undefined || b.maxMinutes !== undefined || b.maxTokens !== undefined, { message: "name at least one limit to raise: maxRuns, maxMinutes or maxTokens" });
+export type RaiseBudgetBody = z.infer<typeof raiseBudgetBody>;

@@ -13,6 +13,7 @@ import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { enqueueJob } from "../queue/enqueue-job";
 import { stepRoom } from "../pipelines/step-room";
+import { budgetReached, pauseForBudget, projectUsage } from "./project-budget";
 import { queueRun } from "../runs/queue-run";
 import { scheduleTickets } from "./schedule-tickets";
 import { orchestrationTickJob } from "./tick-job";
@@ -47,8 +48,19 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
     }
 
     let status = decision.status;
+    // O6: usage so far, counted up as this tick starts runs.
+    const project = orchestration.projectId ? await tx.project.findUnique({ where: { id: orchestration.projectId } }) : null;
+    const usage = project ? await projectUsage(tx, project.id) : null;
     for (const key of decision.start) {
       const ticket = orchestration.tickets.find((t) => t.key === key)!;
+      if (project && usage) {
+        const reached = budgetReached(usage, project, true);
+        if (reached) {
+          await pauseForBudget(tx, project.id, reached);
+          return { started: decision.start.slice(0, decision.start.indexOf(key)), blocked: decision.block.map((b) => b.key), status: "paused" };
+        }
+        usage.runs += 1;
+      }
       const agentId = ticket.agentId ?? room.agentId;
       if (!agentId) {
         await tx.ticket.update({ where: { id: ticket.id }, data: { status: "failed", error: "This room has no agent to run the ticket; pick one for the room and retry." } });
@@ -75,6 +87,7 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
         ticketId: ticket.id,
         messages: [{ role: "user", content: prompt }],
       });
+      if (project) await tx.run.update({ where: { id: run.id }, data: { projectId: project.id } });
       await tx.ticket.update({ where: { id: ticket.id }, data: { status: "running", error: null, result: null, stepRoomId: where.roomId } });
       await recordEvent(tx, { ...scope, runId: run.id, type: "ticket.started", data: { orchestrationId, key, title: ticket.title } });
     }

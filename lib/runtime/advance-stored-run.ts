@@ -12,6 +12,7 @@ import { createPrismaPresence } from "../presence/track-presence";
 import { TOOLS } from "../tools/registry";
 import { agentPrompt } from "../runs/agent-prompt";
 import { createHarnessEventSink } from "../runs/harness-event-sink";
+import { budgetHold } from "../orchestration/project-budget";
 import { modelForAgent } from "./model-for-agent";
 import { scopeRun } from "../runs/run-scope";
 import { createToolServices } from "./tool-services";
@@ -55,6 +56,11 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
             model: modelForAgent(agent, run.workspace),
             agentPrompt: agentPrompt(agent, room),
             agentAllowlist: agent.restrictModules ? agent.moduleAllowlist : null,
+            // O6: a project's budget holds the run before a model call; usage is added up per turn.
+            beforeModelCall: () => budgetHold(prisma, run.id),
+            recordUsage: async ({ inputTokens, outputTokens }) => {
+              await prisma.run.update({ where: { id: run.id }, data: { inputTokens: { increment: inputTokens ?? 0 }, outputTokens: { increment: outputTokens ?? 0 } } });
+            },
             services: createToolServices(prisma, {
               workspaceId: run.workspaceId,
               roomId,

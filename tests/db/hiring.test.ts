@@ -47,7 +47,7 @@ async function setup(restrict: string[] | null) {
 describe("hiring", () => {
   it("O5: approval hires an agent per role (reusing one by name, never wider than the proposer), groups the tickets in a project with the budget, assigns each ticket, and runs the pipeline to synthesis", async () => {
     const { db, prisma, owner, workspace, proposer, scope, proposalId } = await setup(["list_dir", "read_file", "propose_orchestration"]);
-    const tester = await prisma.agent.create({ data: { workspaceId: workspace.id, name: "tester", script: plannerScript(), restrictModules: true, moduleAllowlist: ["list_dir"] } });
+    const tester = await createAgent(prisma, workspace.id, plannerScript(), { name: "tester", restrictModules: true, moduleAllowlist: ["list_dir"] });
 
     const approved = await approveProposal(prisma, { ...scope, proposalId, userId: owner.id });
     expect(approved.hired).toEqual(["implementer"]);
@@ -83,7 +83,7 @@ describe("hiring", () => {
 
   it("O5: a role that would reuse an agent wider than the proposer is refused, and nothing is approved, hired or created", async () => {
     const { prisma, owner, workspace, scope, proposalId } = await setup(["list_dir"]);
-    await prisma.agent.create({ data: { workspaceId: workspace.id, name: "tester", script: plannerScript() } });
+    await createAgent(prisma, workspace.id, plannerScript(), { name: "tester" });
     const refused = await approveProposal(prisma, { ...scope, proposalId, userId: owner.id }).then(
       () => null,
       (e: unknown) => e as AppError,
