@@ -18,6 +18,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { useApprovals } from "./approval-hooks";
 import { DecisionNoticeProvider } from "./decision-notice";
+import { BudgetInboxRow } from "@/components/orchestration/budget-inbox-row";
 import { AgentApprovalRow, HistoryRow, PlanApprovalRow, PlanExitRow } from "./approval-rows";
 import { approvalKeys } from "./keys";
 
@@ -45,6 +46,7 @@ export function InboxView({
   const calls = pending.filter((a) => a.kind === "tool_call");
   const planExits = pending.filter((a) => a.kind === "plan_exit");
   const plans = pending.filter((a) => a.kind === "plan");
+  const budgets = pending.filter((a) => a.kind === "budget");
   const history = all.filter((a) => a.status !== "pending");
 
   return (
@@ -94,6 +96,14 @@ export function InboxView({
         <Section testId="plan-approvals" title="Plans" description="Submitted plans are approved in Plan Studio." count={plans.length} empty="">
           {plans.map((a) => (
             <PlanApprovalRow key={a.id} approval={a} slug={slug} />
+          ))}
+        </Section>
+      ) : null}
+
+      {budgets.length > 0 ? (
+        <Section testId="budget-items" title="Budgets" description="A pipeline reached its project's budget and is paused until someone raises it or cancels it." count={budgets.length} empty="">
+          {budgets.map((a) => (
+            <BudgetInboxRow key={a.id} approval={a} slug={slug} />
           ))}
         </Section>
       ) : null}
