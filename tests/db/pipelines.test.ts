@@ -146,4 +146,29 @@ describe("pipelines", () => {
     expect(await refusal(controlPipeline(prisma, { ...ctx, action: "resume" }))).toMatchObject({ code: "conflict" });
     expect(await refusal(retryOrchestration(prisma, { ...ctx }))).toMatchObject({ code: "conflict" });
   });
+
+  it("S2: a worker that died mid-pipeline (its job and run leases left behind) is taken over by another, which finishes every step once", async () => {
+    const db = await testDatabase();
+    const { prisma, orchestration } = await setup(db, [step("a"), step("b", { dependsOn: ["a"] })]);
+    await tickOrchestration(prisma, orchestration.id);
+    const runA = await prisma.run.findFirstOrThrow({ where: { ticket: { orchestrationId: orchestration.id, key: "a" } } });
+    // What a killed worker leaves: its claimed jobs and the run it was advancing, leased to nobody alive.
+    const past = new Date(Date.now() - 60_000);
+    await prisma.job.updateMany({ where: { status: "queued" }, data: { status: "running", lockedBy: "dead-worker", lockedUntil: past, attempts: 1 } });
+    await prisma.run.update({ where: { id: runA.id }, data: { status: "running", leaseOwner: "dead-worker", leaseUntil: past, startedAt: past } });
+
+    const worker = await inProcessWorker(db);
+    try {
+      await waitFor("the pipeline to finish", async () => (await prisma.orchestration.findUniqueOrThrow({ where: { id: orchestration.id } })).status === "succeeded", 90_000);
+    } finally {
+      await worker.stop();
+    }
+    const tickets = await prisma.ticket.findMany({ where: { orchestrationId: orchestration.id }, include: { run: true } });
+    expect(tickets.map((t) => [t.key, t.status]).sort()).toEqual([
+      ["a", "succeeded"],
+      ["b", "succeeded"],
+    ]);
+    expect(await prisma.run.count({ where: { ticket: { orchestrationId: orchestration.id } } })).toBe(2);
+    expect(tickets.find((t) => t.key === "a")!.run!.id).toBe(runA.id);
+  });
 });
