@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: prints every benchmark's figures beside its target. It never
  * fails on timing — speed is measured here, not asserted in tests.
- * Sections: gate (M4), sandbox (H1), file tools (H2), plans (P2, G4), reviews (R5, R8), web (needs
+ * Sections: gate (M4), sandbox (H1), file tools (H2), plans (P2, G4), pipelines (S2, O5), reviews (R5, R8), web (needs
  * `npm run build` and PostgreSQL), review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
  */
 import { benchDeclaredModes } from "./declared-modes";
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchPaths } from "./paths";
+import { benchPipeline } from "./pipeline";
 import { benchPlans } from "./plans";
 import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
@@ -24,6 +25,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Sandbox start-up (H1)", benchSandbox],
   ["File tools, race-free path confinement (H2)", benchFileTools],
   ["Plans (P2, G4)", benchPlans],
+  ["Pipelines (S2, O5)", benchPipeline],
   ["Reviews (R5, R8)", benchReviews],
   ["Review delivery → verdict on PostgreSQL, real git and sandbox (R9–R11)", benchReviewDelivery],
   ["Web, production build on PostgreSQL", benchWeb],

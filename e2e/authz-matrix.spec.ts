@@ -85,6 +85,9 @@ test.beforeAll(async () => {
     { method: "POST", path: `${ws}/rooms/${room}/orchestrations/not-an-orchestration/retry`, need: "write" },
     { method: "GET", path: `${ws}/rooms/${room}/proposals`, need: "read" },
     { method: "POST", path: `${ws}/rooms/${room}/proposals/not-a-proposal/approve`, need: "write" },
+    { method: "POST", path: `${ws}/rooms/${room}/proposals/not-a-proposal/reject`, need: "write", body: { comment: 7 } },
+    { method: "POST", path: `${ws}/rooms/${room}/orchestrations/not-an-orchestration/control`, need: "write", body: { action: "explode" } },
+    { method: "GET", path: `${ws}/projects/not-a-project/usage`, need: "read" },
     // Pull requests and findings.
     { method: "GET", path: `${ws}/pulls`, need: "read" },
     { method: "POST", path: `${ws}/pulls`, need: "write", body: { title: "" } },

@@ -123,7 +123,7 @@ export function PlanApprovalRow({ approval, slug }: Readonly<{ approval: Approva
   );
 }
 
-const KIND: Record<ApprovalView["kind"], string> = { tool_call: "Agent approval", plan_exit: "Leave plan mode", plan: "Plan", mode_change: "Switch mode" };
+const KIND: Record<ApprovalView["kind"], string> = { tool_call: "Agent approval", plan_exit: "Leave plan mode", plan: "Plan", mode_change: "Switch mode", budget: "Budget reached" };
 const STATUS: Record<ApprovalView["status"], { label: string; tone: BadgeTone }> = {
   pending: { label: "pending", tone: "amber" },
   approved: { label: "approved", tone: "green" },

@@ -20,6 +20,7 @@ import { distinct, facet, matchesQuery } from "@/components/ui/list-filter";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { useApprovals } from "./approval-hooks";
 import { DecisionNoticeProvider } from "./decision-notice";
+import { BudgetInboxRow } from "@/components/orchestration/budget-inbox-row";
 import { AgentApprovalRow, HistoryRow, PlanApprovalRow, PlanExitRow } from "./approval-rows";
 import { approvalKeys } from "./keys";
 import type { PendingProposalView } from "@/lib/orchestration/list-pending-proposals";
@@ -61,6 +62,7 @@ export function InboxView({
   const calls = pending.filter((a) => a.kind === "tool_call");
   const planExits = pending.filter((a) => a.kind === "plan_exit");
   const plans = pending.filter((a) => a.kind === "plan");
+  const budgets = pending.filter((a) => a.kind === "budget");
   const history = all.filter((a) => a.status !== "pending");
 
   return (
@@ -138,6 +140,14 @@ export function InboxView({
         >
           {proposals.map((p) => (
             <ProposalInboxRow key={p.id} slug={slug} proposal={p} />
+          ))}
+        </Section>
+      ) : null}
+
+      {budgets.length > 0 ? (
+        <Section testId="budget-items" title="Budgets" description="A pipeline reached its project's budget and is paused until someone raises it or cancels it." count={budgets.length} empty="">
+          {budgets.map((a) => (
+            <BudgetInboxRow key={a.id} approval={a} slug={slug} />
           ))}
         </Section>
       ) : null}

@@ -12,7 +12,8 @@ import { useEffect, useRef } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { planKeys } from "./keys";
-import { usePlanVersions, useProposals } from "./plan-hooks";
+import { PipelineView } from "@/components/orchestration/pipeline-view";
+import { useOrchestrations, usePlanVersions, useProposals } from "./plan-hooks";
 import { PlanStudio } from "./plan-studio";
 import { ProposalList } from "./proposal-list";
 
@@ -36,6 +37,9 @@ function PlanStudioBody({ slug, roomId, canWrite, lastEventId, planId }: Readonl
   const queryClient = useQueryClient();
   const versions = usePlanVersions(slug, roomId);
   const proposals = useProposals(slug, roomId);
+  // O5: pipelines approved proposals started (a plan's own shows inside its Plan Studio).
+  const orchestrations = useOrchestrations(slug, roomId);
+  const pipelines = (orchestrations.data ?? []).filter((o) => o.proposalId);
 
   const seen = useRef(lastEventId);
   useEffect(() => {
@@ -72,6 +76,9 @@ function PlanStudioBody({ slug, roomId, canWrite, lastEventId, planId }: Readonl
           <ProposalList slug={slug} roomId={roomId} proposals={proposals.data} canWrite={canWrite} />
         </section>
       ) : null}
+      {pipelines.map((p) => (
+        <PipelineView key={p.id} slug={slug} roomId={roomId} pipeline={p} canWrite={canWrite} />
+      ))}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 /**
- * O1–O3: orchestration proposals of the room, read-only — roles, the ticket
+ * O1–O3, O8: orchestration proposals of the room (pending, approved, rejected
+ * with the person's comment, superseded) — roles, the ticket
  * tree as it will run (children before parents, synthesis last) and the
  * budget. Approving is reserved for people, here in the UI: no agent tool and
  * no MCP tool can approve a proposal.
@@ -9,24 +10,28 @@ import type { ProposalView } from "@/lib/orchestration/list-proposals";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
-import { ApiError } from "@/components/ui/fetch-json";
-import { useApproveProposal } from "./plan-hooks";
+import { ProposalDecision } from "@/components/orchestration/proposal-decision";
 
 export function ProposalList({ slug, roomId, proposals, canWrite }: Readonly<{ slug: string; roomId: string; proposals: ProposalView[]; canWrite: boolean }>) {
-  const approve = useApproveProposal(slug, roomId);
   return (
     <ul className="space-y-3">
       {proposals.map((p) => (
         <li key={p.id} data-testid="proposal" data-status={p.status} className="space-y-2 rounded-md border border-emerald-300 px-3 py-2 text-sm dark:border-emerald-800">
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-semibold">Orchestration proposal</span>
-            <Badge tone={p.status === "pending" ? "amber" : p.status === "approved" ? "green" : "neutral"}>{p.status}</Badge>
+            <Badge tone={p.status === "pending" ? "amber" : p.status === "approved" ? "green" : p.status === "rejected" ? "red" : "neutral"}>{p.status}</Badge>
             {p.budget ? (
               <span className="text-xs text-zinc-500 dark:text-zinc-400">
                 budget {p.budget.maxRuns} runs · {p.budget.maxMinutes} min
               </span>
             ) : null}
           </div>
+          {p.status === "superseded" ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Superseded by a newer proposal from this room; it can no longer be approved.</p> : null}
+          {p.status === "rejected" ? (
+            <p data-testid="proposal-comment" className="text-xs text-zinc-600 dark:text-zinc-400">
+              Rejected{p.comment ? `: “${p.comment}”` : "."} The agent may propose a revision.
+            </p>
+          ) : null}
           {p.problems.length ? <ErrorText>{`This proposal is invalid: ${p.problems.join("; ")}`}</ErrorText> : null}
           <div>
             <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Roles</p>
@@ -52,13 +57,10 @@ export function ProposalList({ slug, roomId, proposals, canWrite }: Readonly<{ s
           </div>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">Approving a proposal is reserved for people, here in the UI; no agent or MCP tool can do it.</p>
           {p.status === "pending" && canWrite && p.problems.length === 0 ? (
-            <Button size="sm" loading={approve.isPending && approve.variables === p.id} onClick={() => approve.mutate(p.id)}>
-              Approve proposal
-            </Button>
+            <ProposalDecision slug={slug} roomId={roomId} proposalId={p.id} />
           ) : null}
         </li>
       ))}
-      <ErrorText>{approve.error instanceof ApiError ? approve.error.message : approve.error ? "The proposal could not be approved." : null}</ErrorText>
     </ul>
   );
 }

@@ -23,6 +23,10 @@ export interface DecideApprovalInput {
 export async function decideApproval(prisma: PrismaClient, input: DecideApprovalInput) {
   const approval = await prisma.approval.findFirst({ where: { id: input.approvalId, workspaceId: input.workspaceId } });
   if (!approval) throw notFound("That approval");
+  // O6: a budget item is settled by raising the project's budget or stopping its pipeline, not by a yes/no.
+  if (approval.kind === "budget") {
+    throw new AppError("unprocessable", "A budget item is settled on its pipeline: raise the project's budget there, or cancel the pipeline.");
+  }
   if (input.kinds && !input.kinds.includes(approval.kind)) {
     throw new AppError("unprocessable", `Approvals of kind ${approval.kind} cannot be decided here.`);
   }

@@ -80,8 +80,29 @@ const roomEvents = [
 const planEvents = [
   event("plan.submitted", { planId: id, version: z.number().int(), goal: z.string(), steps: z.number().int() }),
   event("plan.decided", { planId: id, version: z.number().int(), status: z.string(), by }),
-  event("proposal.created", { proposalId: id }),
-  event("orchestration.started", { orchestrationId: id, planId: id.optional(), proposalId: id.optional(), tickets: z.number().int() }),
+  /** O8: `superseded` lists the older pending proposals of the room this one replaced */
+  event("proposal.created", { proposalId: id, superseded: z.array(id).optional() }),
+  /** O8: a person rejected a proposal, or a newer one superseded it */
+  event("proposal.decided", { proposalId: id, status: z.string(), by }),
+  event("orchestration.started", { orchestrationId: id, planId: id.optional(), proposalId: id.optional(), projectId: id.optional(), tickets: z.number().int() }),
+  /** O5: approval hired these agents (created or reused by name) */
+  event("orchestration.agents_hired", { orchestrationId: id, created: z.array(z.string()), reused: z.array(z.string()) }),
+  /** S2: a step opened its own room with this mode */
+  event("pipeline.step_room_opened", { orchestrationId: id, key: z.string(), roomId: id, mode: z.string() }),
+  /** a person paused, resumed or cancelled a pipeline, or O6 paused it at its budget (by: null) */
+  event("pipeline.paused", { orchestrationId: id, by: id.nullable(), reason: z.string().nullable() }),
+  event("pipeline.resumed", { orchestrationId: id, by: id.nullable(), reason: z.string().nullable() }),
+  event("pipeline.cancelled", { orchestrationId: id, by: id.nullable(), reason: z.string().nullable() }),
+  /** O6: a project reached a budget limit, and a person raised it */
+  event("project.budget_reached", { orchestrationId: id, projectId: id, reason: z.string() }),
+  event("project.budget_raised", {
+    orchestrationId: id,
+    projectId: id,
+    maxRuns: z.number().nullable(),
+    maxMinutes: z.number().nullable(),
+    maxTokens: z.number().nullable(),
+    by,
+  }),
   event("orchestration.retried", { orchestrationId: id, tickets: z.array(z.string()), by }),
   event("orchestration.finished", { orchestrationId: id, status: z.string() }),
   event("ticket.created", { ticketId: id, title: z.string() }),

@@ -64,6 +64,9 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
       const { surface, fingerprint } = capabilityFor(deps, env, turn);
       await deps.events.emit({ type: "turn.started", runId, step: checkpoint.step, mode: turn.mode, modeId: turn.profile.id, fingerprint });
       const todos = turn.room ? await deps.store.todos(run.workspaceId, turn.room.id) : [];
+      // O6: a budget that is spent stops the run before the model is called, not after.
+      const hold = env.beforeModelCall ? await env.beforeModelCall() : null;
+      if (hold) return park(deps, run, checkpoint, hold);
       const result = await streamTurn({
         model: env.model,
         system: [env.agentPrompt, promptBlock(surface), todoBlock(todos)].filter(Boolean).join("\n\n"),
@@ -77,6 +80,7 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
         onTextDelta: (delta) => void deps.events.emit({ type: "text.delta", runId, delta }),
         signal: deps.signal,
       });
+      if (result.usage && env.recordUsage) await env.recordUsage(result.usage);
       checkpoint.messages.push(...result.responseMessages);
       checkpoint.step += 1;
       checkpoint.lastText = result.text;
@@ -138,9 +142,9 @@ function closeStep(checkpoint: RunCheckpoint, extra: CallResult[]) {
   checkpoint.pending = null;
 }
 
-async function park(deps: HarnessDeps, run: RunRecord, checkpoint: RunCheckpoint): Promise<AdvanceResult> {
+async function park(deps: HarnessDeps, run: RunRecord, checkpoint: RunCheckpoint, reason = "waiting for a person"): Promise<AdvanceResult> {
   await deps.store.saveCheckpoint(run.id, checkpoint, "waiting");
-  await deps.events.emit({ type: "run.waiting", runId: run.id, reason: "waiting for a person" });
+  await deps.events.emit({ type: "run.waiting", runId: run.id, reason });
   return { status: "waiting", outcome: null, claimed: true };
 }
 

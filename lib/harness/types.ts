@@ -153,6 +153,10 @@ export interface RunEnvironment {
   services: ToolServices;
   /** G7: how the run reaches its model; part of the capability fingerprint (defaults to "harness") */
   transport?: string;
+  /** O6: asked before every model call; a reason parks the run (waiting) until a person lifts the hold */
+  beforeModelCall?(): Promise<string | null>;
+  /** O6: the tokens one turn used, as the provider reported them */
+  recordUsage?(usage: { inputTokens?: number; outputTokens?: number }): Promise<void>;
 }
 
 export interface HarnessDeps {

@@ -6,6 +6,7 @@ import "server-only";
  * work are one commit: there is never an approved plan without its tickets.
  */
 import type { Prisma as Db } from "../db/generated/client";
+import type { StepKind } from "../pipelines/steps";
 import { enqueueJob } from "../queue/enqueue-job";
 import { orchestrationTickJob } from "./tick-job";
 
@@ -17,8 +18,24 @@ export interface NewOrchestration {
   goal: string;
   planId?: string;
   proposalId?: string;
+  /** O5: the project an approved proposal created */
+  projectId?: string;
   parallelism?: number;
-  tickets: readonly { key: string; title: string; description: string; dependsOn: readonly string[] }[];
+  tickets: readonly NewStep[];
+}
+
+/** A ticket as a pipeline step (S2): what it does, who does it, and where. */
+export interface NewStep {
+  key: string;
+  title: string;
+  description: string;
+  dependsOn: readonly string[];
+  kind?: StepKind;
+  /** O5: the hired agent; absent runs as the room's agent */
+  agentId?: string | null;
+  extras?: Record<string, unknown> | null;
+  /** S2: the step opens its own room; otherwise it joins the orchestration's room (S3) */
+  opensRoom?: boolean;
 }
 
 export async function createOrchestration(tx: Db.TransactionClient, input: NewOrchestration) {
@@ -28,6 +45,7 @@ export async function createOrchestration(tx: Db.TransactionClient, input: NewOr
       goal: input.goal,
       planId: input.planId ?? null,
       proposalId: input.proposalId ?? null,
+      projectId: input.projectId ?? null,
       parallelism: input.parallelism ?? DEFAULT_PARALLELISM,
     },
   });
@@ -43,6 +61,11 @@ export async function createOrchestration(tx: Db.TransactionClient, input: NewOr
       title: t.title,
       description: t.description,
       dependsOn: [...new Set(t.dependsOn)],
+      kind: t.kind ?? "agent",
+      agentId: t.agentId ?? null,
+      projectId: input.projectId ?? null,
+      extras: (t.extras ?? undefined) as Db.InputJsonValue | undefined,
+      opensRoom: t.opensRoom ?? false,
     })),
   });
   await enqueueJob(tx, orchestrationTickJob(orchestration.id));

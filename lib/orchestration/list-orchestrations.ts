@@ -6,6 +6,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { nodeDepths } from "../plans/topological-order";
+import { projectUsage } from "./project-budget";
 import { retryable } from "./schedule-tickets";
 
 export async function listOrchestrations(prisma: PrismaClient, scope: { workspaceId: string; roomId: string }) {
@@ -17,10 +18,17 @@ export async function listOrchestrations(prisma: PrismaClient, scope: { workspac
     take: 20,
     include: {
       plan: { select: { id: true, version: true } },
-      tickets: { orderBy: { createdAt: "asc" }, include: { run: { select: { id: true, status: true, startedAt: true, finishedAt: true } } } },
+      project: { select: { id: true, maxRuns: true, maxMinutes: true, maxTokens: true } },
+      tickets: {
+        orderBy: { createdAt: "asc" },
+        include: {
+          agent: { select: { name: true } },
+          run: { select: { id: true, status: true, startedAt: true, finishedAt: true, inputTokens: true, outputTokens: true } },
+        },
+      },
     },
   });
-  return rows.map((o) => {
+  return Promise.all(rows.map(async (o) => {
     const layers = safeDepths(o.tickets);
     const tickets = o.tickets
       .map((t, i) => ({
@@ -33,7 +41,19 @@ export async function listOrchestrations(prisma: PrismaClient, scope: { workspac
         status: t.status,
         result: t.result,
         error: t.error,
-        run: t.run ? { id: t.run.id, status: t.run.status, startedAt: t.run.startedAt?.toISOString() ?? null, finishedAt: t.run.finishedAt?.toISOString() ?? null } : null,
+        /** S2: what the step is, who works on it (O5) and the room it opened or joined */
+        kind: t.kind,
+        agent: t.agent?.name ?? null,
+        stepRoomId: t.stepRoomId,
+        run: t.run
+          ? {
+              id: t.run.id,
+              status: t.run.status,
+              startedAt: t.run.startedAt?.toISOString() ?? null,
+              finishedAt: t.run.finishedAt?.toISOString() ?? null,
+              tokens: t.run.inputTokens + t.run.outputTokens,
+            }
+          : null,
         updatedAt: t.updatedAt.toISOString(),
       }))
       .sort((a, b) => a.layer - b.layer);
@@ -41,7 +61,12 @@ export async function listOrchestrations(prisma: PrismaClient, scope: { workspac
       id: o.id,
       goal: o.goal,
       status: o.status,
+      pausedReason: o.pausedReason,
       parallelism: o.parallelism,
+      /** O6: the project's budget beside what it has used */
+      project: o.project
+        ? { id: o.project.id, budget: { maxRuns: o.project.maxRuns, maxMinutes: o.project.maxMinutes, maxTokens: o.project.maxTokens }, usage: await projectUsage(prisma, o.project.id) }
+        : null,
       plan: o.plan,
       proposalId: o.proposalId,
       createdAt: o.createdAt.toISOString(),
@@ -49,7 +74,7 @@ export async function listOrchestrations(prisma: PrismaClient, scope: { workspac
       retryable: retryable(o.tickets),
       tickets,
     };
-  });
+  }));
 }
 export type OrchestrationView = Awaited<ReturnType<typeof listOrchestrations>>[number];
 

@@ -20,6 +20,7 @@ export async function listProposals(prisma: PrismaClient, scope: { workspaceId: 
       status: row.status,
       createdAt: row.createdAt.toISOString(),
       decidedAt: row.decidedAt?.toISOString() ?? null,
+      comment: row.comment,
       orchestration: row.orchestration,
       roles: parsed.ok ? parsed.proposal.roles : [],
       budget: parsed.ok ? parsed.proposal.budget : null,

@@ -12,20 +12,27 @@ import { enqueueJob } from "../queue/enqueue-job";
 import { retryable } from "./schedule-tickets";
 import { orchestrationTickJob } from "./tick-job";
 
-export async function retryOrchestration(prisma: PrismaClient, ctx: { workspaceId: string; roomId: string; orchestrationId: string; userId: string }) {
+export async function retryOrchestration(
+  prisma: PrismaClient,
+  ctx: { workspaceId: string; roomId: string; orchestrationId: string; userId: string; /** S2: retry this failed step and the steps blocked behind it */ key?: string },
+) {
   return prisma.$transaction(async (tx) => {
-    const found = await tx.orchestration.findFirst({ where: { id: ctx.orchestrationId, roomId: ctx.roomId, room: { workspaceId: ctx.workspaceId } }, select: { id: true } });
+    const found = await tx.orchestration.findFirst({ where: { id: ctx.orchestrationId, roomId: ctx.roomId, room: { workspaceId: ctx.workspaceId } }, select: { id: true, status: true } });
     if (!found) throw notFound("That orchestration");
     // The same lock as a tick: a retry never interleaves with a scheduling step.
     await tx.$queryRaw`SELECT "id" FROM "Orchestration" WHERE "id" = ${found.id} FOR UPDATE`;
     const tickets = await tx.ticket.findMany({ where: { orchestrationId: found.id }, orderBy: { createdAt: "asc" } });
-    const keys = retryable(tickets);
-    if (keys.length === 0) throw new AppError("conflict", "Nothing to retry: no ticket has failed or is blocked.");
+    if (found.status === "cancelled") throw new AppError("conflict", "The pipeline was cancelled; it cannot be retried.");
+    const keys = retryable(tickets, ctx.key);
+    if (keys.length === 0) {
+      throw new AppError("conflict", ctx.key ? `Nothing to retry: step ${JSON.stringify(ctx.key)} has not failed.` : "Nothing to retry: no ticket has failed or is blocked.");
+    }
 
     const ids = tickets.filter((t) => keys.includes(t.key)).map((t) => t.id);
     await tx.run.updateMany({ where: { ticketId: { in: ids } }, data: { ticketId: null } });
     await tx.ticket.updateMany({ where: { id: { in: ids } }, data: { status: "pending", error: null, result: null } });
-    await tx.orchestration.update({ where: { id: found.id }, data: { status: "running" } });
+    // A paused pipeline stays paused: the retried steps start when it resumes.
+    if (found.status !== "paused") await tx.orchestration.update({ where: { id: found.id }, data: { status: "running" } });
     await tx.auditEvent.create({
       data: { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "orchestration.retried", targetType: "orchestration", targetId: found.id, data: { tickets: keys } },
     });

@@ -1,15 +1,19 @@
 import "server-only";
 /**
- * P3: one step of an orchestration. Under a row lock (so two workers' ticks
- * never both start the same ticket) it asks the pure scheduler what to do,
- * blocks the dependants of failures with the reason, starts ready tickets as
- * chat-mode runs of the room's agent up to the parallelism, and records the
- * orchestration's end. Stateless between ticks: a restarted worker (A5)
+ * P3, S2, S3: one step of an orchestration (a pipeline). Under a row lock
+ * (so two workers' ticks never both start the same ticket) it asks the pure
+ * scheduler what to do, blocks the dependants of failures with the reason,
+ * starts ready tickets up to the parallelism — each as a run of its hired
+ * agent (O5) or the room's, in the room the step opens (S2) or joins (S3) —
+ * and records the orchestration's end. A paused or cancelled pipeline starts
+ * nothing. Stateless between ticks: a restarted worker (A5)
  * continues from the rows alone.
  */
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { enqueueJob } from "../queue/enqueue-job";
+import { stepRoom } from "../pipelines/step-room";
+import { budgetReached, pauseForBudget, projectUsage } from "./project-budget";
 import { queueRun } from "../runs/queue-run";
 import { scheduleTickets } from "./schedule-tickets";
 import { orchestrationTickJob } from "./tick-job";
@@ -44,31 +48,47 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
     }
 
     let status = decision.status;
+    // O6: usage so far, counted up as this tick starts runs.
+    const project = orchestration.projectId ? await tx.project.findUnique({ where: { id: orchestration.projectId } }) : null;
+    const usage = project ? await projectUsage(tx, project.id) : null;
     for (const key of decision.start) {
       const ticket = orchestration.tickets.find((t) => t.key === key)!;
-      if (!room.agentId) {
+      if (project && usage) {
+        const reached = budgetReached(usage, project, true);
+        if (reached) {
+          await pauseForBudget(tx, project.id, reached);
+          return { started: decision.start.slice(0, decision.start.indexOf(key)), blocked: decision.block.map((b) => b.key), status: "paused" };
+        }
+        usage.runs += 1;
+      }
+      const agentId = ticket.agentId ?? room.agentId;
+      if (!agentId) {
         await tx.ticket.update({ where: { id: ticket.id }, data: { status: "failed", error: "This room has no agent to run the ticket; pick one for the room and retry." } });
         status = "running"; // the next tick blocks its dependants and settles the status
         await enqueueJob(tx, orchestrationTickJob(orchestrationId));
         continue;
       }
       const prompt = ticketRunPrompt(orchestration.goal, ticket, orchestration.tickets);
-      if (conversationId) {
+      const where = await stepRoom(tx, { workspaceId: room.workspaceId, parentRoomId: room.id, orchestrationId, step: ticket, agentId });
+      // A joined room is the pipeline's own: its run continues the planning conversation.
+      const runConversationId = where.roomId === room.id ? conversationId : where.conversationId;
+      if (runConversationId) {
         // A line before the run, so people reading the conversation see which ticket the run works on.
         await tx.message.create({
-          data: { conversationId, role: "system", content: `Ticket ${key} started: ${ticket.title}`, meta: { kind: "ticket", orchestrationId, key } },
+          data: { conversationId: runConversationId, role: "system", content: `Ticket ${key} started: ${ticket.title}`, meta: { kind: "ticket", orchestrationId, key } },
         });
       }
       const run = await queueRun(tx, {
         workspaceId: room.workspaceId,
-        roomId: room.id,
-        conversationId,
-        agentId: room.agentId,
+        roomId: where.roomId,
+        conversationId: runConversationId,
+        agentId,
         kind: "ticket",
         ticketId: ticket.id,
         messages: [{ role: "user", content: prompt }],
       });
-      await tx.ticket.update({ where: { id: ticket.id }, data: { status: "running", error: null, result: null } });
+      if (project) await tx.run.update({ where: { id: run.id }, data: { projectId: project.id } });
+      await tx.ticket.update({ where: { id: ticket.id }, data: { status: "running", error: null, result: null, stepRoomId: where.roomId } });
       await recordEvent(tx, { ...scope, runId: run.id, type: "ticket.started", data: { orchestrationId, key, title: ticket.title } });
     }
 

@@ -25,6 +25,7 @@ export const PROPOSAL_LIMITS = {
   descriptionMax: 4000,
   maxRunsMax: 1000,
   maxMinutesMax: 24 * 60,
+  maxTokensMax: 1_000_000_000,
 } as const;
 
 /** A ticket in the proposal's tree; a parent ticket integrates its children's work. */
@@ -74,6 +75,7 @@ export const proposeOrchestrationInput = z
     budget: z.strictObject({
       maxRuns: z.int().min(1).max(PROPOSAL_LIMITS.maxRunsMax).describe("Most agent runs the whole proposal may use."),
       maxMinutes: z.int().min(1).max(PROPOSAL_LIMITS.maxMinutesMax).describe("Most wall-clock minutes it may take."),
+      maxTokens: z.int().min(1).max(PROPOSAL_LIMITS.maxTokensMax).optional().describe("Most model tokens (input plus output) all runs may use."),
     }),
   })
   .superRefine((proposal, ctx) => {

@@ -18,6 +18,7 @@ import { runCeiling } from "../subagents/run-ceiling";
 import { advanceClaudeCodeRun } from "../transports/claude-code/advance-claude-code-run";
 import { claudeCodeEndpoint } from "../transports/claude-code/claude-code-endpoint";
 import { CLAUDE_CODE_SANDBOXED } from "../transports/claude-code/sandboxing";
+import { budgetHold } from "../orchestration/project-budget";
 import { modelForAgent } from "./model-for-agent";
 import { scopeRun } from "../runs/run-scope";
 import { createToolServices } from "./tool-services";
@@ -78,6 +79,11 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
             agentPrompt: agentPrompt(agent, room),
             // A8: a sub-agent never exceeds the ceiling stored when its parent started it.
             agentAllowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
+            // O6: a project's budget holds the run before a model call; usage is added up per turn.
+            beforeModelCall: () => budgetHold(prisma, run.id),
+            recordUsage: async ({ inputTokens, outputTokens }) => {
+              await prisma.run.update({ where: { id: run.id }, data: { inputTokens: { increment: inputTokens ?? 0 }, outputTokens: { increment: outputTokens ?? 0 } } });
+            },
             services: createToolServices(prisma, {
               workspaceId: run.workspaceId,
               roomId,

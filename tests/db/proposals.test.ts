@@ -9,7 +9,7 @@ import { approveProposal } from "../../lib/orchestration/approve-proposal";
 import { listProposals } from "../../lib/orchestration/list-proposals";
 import { recordProposal } from "../../lib/orchestration/record-proposal";
 import { testDatabase } from "../support/db";
-import { createRoom, createUser, createWorkspace } from "../support/factories";
+import { createAgent, createRoom, createUser, createWorkspace } from "../support/factories";
 
 const PROPOSAL = {
   roles: [
@@ -29,7 +29,8 @@ describe("orchestration proposals", () => {
     const { prisma } = await testDatabase();
     const owner = await createUser(prisma);
     const workspace = await createWorkspace(prisma, [{ userId: owner.id, role: "owner" }]);
-    const room = await createRoom(prisma, { workspaceId: workspace.id, mode: "orchestrate" });
+    const agent = await createAgent(prisma, workspace.id, { scenarios: [] });
+    const room = await createRoom(prisma, { workspaceId: workspace.id, agentId: agent.id, mode: "orchestrate" });
     const scope = { workspaceId: workspace.id, roomId: room.id };
     const { proposalId } = await recordProposal(prisma, { ...scope, runId: null, conversationId: room.conversationId }, PROPOSAL);
     expect(await prisma.orchestration.count({ where: { roomId: room.id } })).toBe(0);

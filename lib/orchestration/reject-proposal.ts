@@ -1,0 +1,58 @@
+import "server-only";
+/**
+ * O8: a person rejects a pending proposal with a comment. The comment is
+ * posted to the room's conversation as the person's own message, so the
+ * agent reads it on its next turn and can answer it with a revised proposal.
+ * A person's answer ends the batching window of O4: the cooldown restarts
+ * from nothing, since the revision is what the person asked for.
+ *
+ * Like approving (O3), only a signed-in person's route reaches this.
+ */
+import type { PrismaClient } from "../db/generated/client";
+import { AppError, notFound } from "../errors/app-error";
+import { recordEvent } from "../events/record-event";
+import { PIPELINE_EVENTS } from "../pipelines/pipeline-events";
+
+export async function rejectProposal(
+  prisma: PrismaClient,
+  ctx: { workspaceId: string; roomId: string; proposalId: string; userId: string; comment?: string | null },
+) {
+  const proposal = await prisma.orchestrationProposal.findFirst({
+    where: { id: ctx.proposalId, roomId: ctx.roomId, room: { workspaceId: ctx.workspaceId } },
+    select: { id: true, status: true, runId: true },
+  });
+  if (!proposal) throw notFound("That proposal");
+  const comment = ctx.comment?.trim() || null;
+  const now = new Date();
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.orchestrationProposal.updateMany({
+      where: { id: proposal.id, status: "pending" },
+      data: { status: "rejected", decidedById: ctx.userId, decidedAt: now, comment },
+    });
+    if (count === 0) {
+      const current = await tx.orchestrationProposal.findUniqueOrThrow({ where: { id: proposal.id }, select: { status: true } });
+      throw new AppError("conflict", `This proposal was already ${current.status}; nothing was changed.`);
+    }
+    await tx.room.update({ where: { id: ctx.roomId }, data: { lastProposalAt: null } });
+    await tx.auditEvent.create({
+      data: { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "proposal.rejected", targetType: "proposal", targetId: proposal.id, data: { comment } },
+    });
+    await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: proposal.runId, type: PIPELINE_EVENTS.proposalDecided, data: { proposalId: proposal.id, status: "rejected", by: ctx.userId } });
+    const run = proposal.runId ? await tx.run.findUnique({ where: { id: proposal.runId }, select: { conversationId: true } }) : null;
+    const conversationId =
+      run?.conversationId ?? (await tx.conversation.findFirst({ where: { roomId: ctx.roomId, parentId: null }, orderBy: { createdAt: "asc" }, select: { id: true } }))?.id;
+    if (conversationId) {
+      const said = comment ? ` ${comment}${/[.!?…]$/.test(comment) ? "" : "."}` : "";
+      await tx.message.create({
+        data: {
+          conversationId,
+          role: "user",
+          authorId: ctx.userId,
+          content: `I rejected the orchestration proposal.${said} Please revise it and propose again.`,
+          meta: { kind: "proposal-decision", proposalId: proposal.id, status: "rejected" },
+        },
+      });
+    }
+    return { proposalId: proposal.id, status: "rejected" as const, comment };
+  });
+}
