@@ -9,9 +9,7 @@
  */
 import path from "node:path";
 import { query } from "@anthropic-ai/claude-agent-sdk";
-import pg from "pg";
 import { openDatabase } from "../lib/db/client";
-import { migrate, pgRunner } from "../lib/db/migrate";
 import type { Prisma } from "../lib/db/generated/client";
 import { newCheckpoint } from "../lib/harness/checkpoint";
 import { profileOf } from "../lib/modes/profiles";
@@ -21,6 +19,7 @@ import { advanceStoredRun } from "../lib/runtime/advance-stored-run";
 import { TOOL_SPECS } from "../lib/tools/registry";
 import { runClaudeCodeTurn } from "../lib/transports/claude-code/run-claude-code";
 import { startAnthropicScriptServer, type ScriptedTurn } from "../lib/transports/claude-code/testing/anthropic-script-server";
+import { withFreshDatabase } from "./fresh-database";
 import { percentileOf, type BenchResult } from "./stats";
 
 const CALLS = 30;
@@ -74,69 +73,49 @@ async function claudeCodeGate(): Promise<BenchResult[]> {
 }
 
 async function subagentStartup(): Promise<BenchResult[]> {
-  const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const name = `gatehouse_bench_paths_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } catch (error) {
-    console.log(`  (sub-agent start-up: skipped, could not create a fresh database: ${(error as Error).message})`);
-    await admin.end().catch(() => undefined);
-    return [];
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const fx = await makeFixture();
-  try {
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    await migrate(pgRunner(client));
-    await client.end();
-    const db = await openDatabase({ url: url.toString(), migrate: false });
-    const { prisma } = db;
-    const workspace = await prisma.workspace.create({ data: { name: "bench", slug: `bench-${Date.now()}` } });
-    const child = await prisma.agent.create({ data: { workspaceId: workspace.id, name: "child", script: { scenarios: [{ steps: [{ text: "The answer." }] }] } as Prisma.InputJsonValue } });
-    const parent = await prisma.agent.create({
-      data: {
-        workspaceId: workspace.id,
-        name: "parent",
-        script: { scenarios: [{ when: "^delegate", steps: [{ toolCalls: [{ name: "delegate", args: { task: "answer", agent: "child" } }] }, { text: "Relayed." }] }, { steps: [{ text: "The answer." }] }] } as Prisma.InputJsonValue,
-      },
-    });
-    const room = await prisma.room.create({ data: { workspaceId: workspace.id, name: "bench", mode: "chat", autonomy: "auto", agentId: parent.id, worktreePath: fx.worktree, conversations: { create: { title: "Main" } } } });
-    const newRun = (content: string) =>
-      prisma.run.create({ data: { workspaceId: workspace.id, roomId: room.id, agentId: parent.id, state: newCheckpoint([{ role: "user", content }]) as unknown as Prisma.InputJsonValue } });
-    const direct: number[] = [];
-    const delegated: number[] = [];
-    for (let i = 0; i < 25; i++) {
-      const plain = await newRun("answer directly");
-      let started = performance.now();
-      await advanceStoredRun(db, plain.id, { owner: "bench" });
-      direct.push(performance.now() - started);
+  return withFreshDatabase("sub-agent start-up", measureSubagentStartup);
+}
 
-      const run = await newRun("delegate the answer");
-      started = performance.now();
-      await advanceStoredRun(db, run.id, { owner: "bench" });
-      const sub = await prisma.run.findFirstOrThrow({ where: { parentRunId: run.id } });
-      await advanceStoredRun(db, sub.id, { owner: "bench" });
-      await advanceStoredRun(db, run.id, { owner: "bench" });
-      delegated.push(performance.now() - started);
-    }
-    await db.close();
-    // The first rounds include module loading and JIT warm-up.
-    direct.splice(0, 5);
-    delegated.splice(0, 5);
-    return [
-      { name: "Sub-agent: a one-turn answer given directly (p50, no queue)", value: percentileOf(direct, 50), unit: "ms" },
-      { name: "Sub-agent: the same answer through delegate → child → parent (p50, no queue)", value: percentileOf(delegated, 50), unit: "ms" },
-      { name: "Sub-agent: start-up overhead (p50 difference)", value: percentileOf(delegated, 50) - percentileOf(direct, 50), unit: "ms" },
-    ];
-  } finally {
-    await fx.cleanup();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+async function measureSubagentStartup(databaseUrl: string, worktree: string): Promise<BenchResult[]> {
+  const db = await openDatabase({ url: databaseUrl, migrate: false });
+  const { prisma } = db;
+  const workspace = await prisma.workspace.create({ data: { name: "bench", slug: `bench-${Date.now()}` } });
+  const child = await prisma.agent.create({ data: { workspaceId: workspace.id, name: "child", script: { scenarios: [{ steps: [{ text: "The answer." }] }] } as Prisma.InputJsonValue } });
+  const parent = await prisma.agent.create({
+    data: {
+      workspaceId: workspace.id,
+      name: "parent",
+      script: { scenarios: [{ when: "^delegate", steps: [{ toolCalls: [{ name: "delegate", args: { task: "answer", agent: "child" } }] }, { text: "Relayed." }] }, { steps: [{ text: "The answer." }] }] } as Prisma.InputJsonValue,
+    },
+  });
+  const room = await prisma.room.create({ data: { workspaceId: workspace.id, name: "bench", mode: "chat", autonomy: "auto", agentId: parent.id, worktreePath: worktree, conversations: { create: { title: "Main" } } } });
+  const newRun = (content: string) =>
+    prisma.run.create({ data: { workspaceId: workspace.id, roomId: room.id, agentId: parent.id, state: newCheckpoint([{ role: "user", content }]) as unknown as Prisma.InputJsonValue } });
+  const direct: number[] = [];
+  const delegated: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const plain = await newRun("answer directly");
+    let started = performance.now();
+    await advanceStoredRun(db, plain.id, { owner: "bench" });
+    direct.push(performance.now() - started);
+
+    const run = await newRun("delegate the answer");
+    started = performance.now();
+    await advanceStoredRun(db, run.id, { owner: "bench" });
+    const sub = await prisma.run.findFirstOrThrow({ where: { parentRunId: run.id } });
+    await advanceStoredRun(db, sub.id, { owner: "bench" });
+    await advanceStoredRun(db, run.id, { owner: "bench" });
+    delegated.push(performance.now() - started);
   }
+  await db.close();
+  // The first rounds include module loading and JIT warm-up.
+  direct.splice(0, 5);
+  delegated.splice(0, 5);
+  return [
+    { name: "Sub-agent: a one-turn answer given directly (p50, no queue)", value: percentileOf(direct, 50), unit: "ms" },
+    { name: "Sub-agent: the same answer through delegate → child → parent (p50, no queue)", value: percentileOf(delegated, 50), unit: "ms" },
+    { name: "Sub-agent: start-up overhead (p50 difference)", value: percentileOf(delegated, 50) - percentileOf(direct, 50), unit: "ms" },
+  ];
 }
 
 export async function benchPaths(): Promise<BenchResult[]> {

@@ -7,45 +7,19 @@
  * beside the critical path (the longest dependency chain, timed by its runs).
  * Parallelism is high enough that no step waits for a free slot. Asserts nothing.
  */
-import pg from "pg";
 import { openDatabase } from "../lib/db/client";
 import type { Prisma } from "../lib/db/generated/client";
-import { migrate, pgRunner } from "../lib/db/migrate";
 import { createOrchestration } from "../lib/orchestration/create-orchestration";
 import { startWorker } from "../lib/queue/run-worker";
-import { makeFixture } from "../lib/repos/git.test-support";
 import { jobHandlers } from "../lib/runtime/job-handlers";
 import { syntheticPlan } from "./plans";
+import { withFreshDatabase } from "./fresh-database";
 import { percentileOf, type BenchResult } from "./stats";
 
 const TICKETS = 50;
 
 export async function benchPipeline(): Promise<BenchResult[]> {
-  const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const name = `gatehouse_bench_pipeline_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } catch (error) {
-    console.log(`  (pipeline: skipped, could not create a fresh database: ${(error as Error).message})`);
-    await admin.end().catch(() => undefined);
-    return [];
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const fx = await makeFixture();
-  try {
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    await migrate(pgRunner(client));
-    await client.end();
-    return await measure(url.toString(), fx.worktree);
-  } finally {
-    await fx.cleanup();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
+  return withFreshDatabase("pipeline", measure);
 }
 
 async function measure(url: string, worktree: string): Promise<BenchResult[]> {

@@ -8,51 +8,23 @@
  * local PostgreSQL the tests use). Prints figures, asserts nothing; without a
  * reachable server it says so and skips.
  */
-import pg from "pg";
 import { decideApproval } from "../lib/approvals/decide-approval";
 import { openDatabase } from "../lib/db/client";
 import type { Prisma } from "../lib/db/generated/client";
-import { migrate, pgRunner } from "../lib/db/migrate";
 import { EVENTS_CHANNEL, type EventNotice } from "../lib/events/record-event";
 import { newCheckpoint } from "../lib/harness/checkpoint";
 import { startPresence } from "../lib/presence/track-presence";
 import { advanceRunJob, enqueueJob } from "../lib/queue/enqueue-job";
 import { startWorker } from "../lib/queue/run-worker";
-import { makeFixture } from "../lib/repos/git.test-support";
 import { jobHandlers } from "../lib/runtime/job-handlers";
+import { withFreshDatabase } from "./fresh-database";
 import { percentile, type BenchResult } from "./stats";
 
 const SAMPLES = 30;
 const TARGET = "≤ 100 ms p50 on PostgreSQL";
 
 export async function benchPlanApproval(): Promise<BenchResult[]> {
-  // The same server the tests use; a fresh database is created and dropped on it.
-  const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const name = `gatehouse_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } catch (error) {
-    // The other plan figures still print; this one needs a server where we may create a database.
-    console.log(`  (approval → waiting run: skipped, could not create a fresh database: ${(error as Error).message})`);
-    await admin.end().catch(() => undefined);
-    return [];
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const fx = await makeFixture();
-  try {
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    await migrate(pgRunner(client));
-    await client.end();
-    return await measure(url.toString(), fx.worktree);
-  } finally {
-    await fx.cleanup();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
+  return withFreshDatabase("approval → waiting run", measure);
 }
 
 async function measure(url: string, worktree: string): Promise<BenchResult[]> {

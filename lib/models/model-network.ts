@@ -6,16 +6,12 @@ import "server-only";
  * operator chose them). The same rules serve the connection-time guard and the
  * early check when an agent is saved.
  */
-import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
 import { env } from "../config/env";
-import { parseHostRule, parseHostRules, refuseAddress, type HostRule } from "../net/address-policy";
+import { parseHostRule, parseHostRules, type HostRule } from "../net/address-policy";
 import { createGuardedFetch, type GuardedFetch } from "../net/guarded-fetch";
+import { refuseSavedDestination } from "../net/refuse-saved-destination";
 
 export const MODEL_HOSTS_SETTING = "GATEHOUSE_ALLOWED_MODEL_HOSTS";
-
-/** A saved agent is checked against DNS only briefly; the connection-time guard is the real one. */
-const SAVE_LOOKUP_MS = 2_000;
 
 function endpointRule(url: string): HostRule[] {
   const parsed = new URL(url);
@@ -44,22 +40,7 @@ export function modelFetch(): GuardedFetch {
  */
 export async function refuseModelEndpoint(baseUrl: string): Promise<string | null> {
   const url = new URL(baseUrl);
-  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-  const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
-  let addresses: string[];
-  if (isIP(host)) {
-    addresses = [host];
-  } else {
-    const timeout = new Promise<null>((resolve) => setTimeout(resolve, SAVE_LOOKUP_MS, null).unref());
-    const found = await Promise.race([lookup(host, { all: true }).catch(() => null), timeout]);
-    addresses = found?.map((a) => a.address) ?? [];
-  }
-  const rules = modelHostRules();
-  for (const address of addresses) {
-    const reason = refuseAddress({ host, port }, address, rules);
-    if (reason) {
-      return `${reason}. Model endpoints on loopback or private networks are reachable only where the operator allows them (${MODEL_HOSTS_SETTING}, e.g. ${url.host}).`;
-    }
-  }
-  return null;
+  const reason = await refuseSavedDestination(url, modelHostRules());
+  if (!reason) return null;
+  return `${reason}. Model endpoints on loopback or private networks are reachable only where the operator allows them (${MODEL_HOSTS_SETTING}, e.g. ${url.host}).`;
 }

@@ -47,7 +47,7 @@ describe("Claude Code transport, stored runs", () => {
       ["Write", "plan", "deny", "refused"],
     ]);
     const write = calls.find((c) => c.tool === "Write")!;
-    expect(write.reason).toMatch(/write_file is not available in this mode \(Plan\).*read-only/);
+    expect(write.reason).toMatch(/write_file is not available in this mode \(Plan; removed by the mode.s profile\).*read-only/);
     expect(execFileSync("git", ["status", "--porcelain"], { cwd: fx.worktree, encoding: "utf8" })).toBe(before);
     const answer = await prisma.message.findFirst({ where: { conversationId: room.conversationId, role: "assistant" } });
     expect(answer?.content).toBe("The README is short; nothing to change.");
