@@ -38,6 +38,17 @@ async function seededRoom(api: import("@playwright/test").APIRequestContext) {
   }
 }
 
+/** The key of the first conversation row that is on screen, or null. */
+const firstOnScreen = (page: Page) =>
+  page.evaluate(() => {
+    const rows = [...document.querySelectorAll('[data-testid="conversation"] li[data-row-key]')];
+    const shown = rows.find((row) => {
+      const box = row.getBoundingClientRect();
+      return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
+    });
+    return shown?.getAttribute("data-row-key") ?? null;
+  });
+
 const rowWith = (page: Page, text: string) => page.locator('[data-testid="conversation"] li[data-row-key]').filter({ hasText: text });
 
 test("a 2,000-message room scrolls to its first message and back, keeps its place while earlier pages load, and draws only what is on screen", async ({ context }) => {
@@ -52,7 +63,9 @@ test("a 2,000-message room scrolls to its first message and back, keeps its plac
 
   // The first earlier page: the entry that was first on the list stays on screen while entries arrive above it.
   await page.evaluate(() => window.scrollTo(0, 0));
-  const firstBefore = await page.locator('[data-testid="conversation"] li[data-row-key]').first().getAttribute("data-row-key");
+  // The row on screen at the top once the window has redrawn there (right after the jump the DOM still holds the old window).
+  let firstBefore: string | null = null;
+  await expect.poll(async () => (firstBefore = await firstOnScreen(page))).not.toBeNull();
   await expect(page.getByTestId("history-older-loading")).toHaveCount(0);
   await expect(page.locator(`li[data-row-key="${firstBefore}"]`)).toBeInViewport();
 
