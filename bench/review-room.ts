@@ -233,7 +233,8 @@ export async function benchReviewRoom(): Promise<BenchResult[]> {
     const findings = (await api<{ findings: unknown[] }>(server, `/pulls/${pullId}/findings`)).body.findings;
     const { body: diff } = await api<{ files: { additions: number; deletions: number }[] }>(server, `/pulls/${pullId}/diff`);
     const changed = diff.files.reduce((n, f) => n + f.additions + f.deletions, 0);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // The page's CSP (H5) forbids eval; the measuring scripts are ours, not the page's.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
     const [name, value] = server.cookie.split("=") as [string, string];
     await context.addCookies([{ name, value, url: server.baseUrl }]);
     await context.addInitScript(PROBES);
