@@ -1,6 +1,6 @@
 "use client";
 /**
- * Refetches a query after live events without starving it. A run emits
+ * Reads again after live events without starving the read. A run emits
  * events faster than the snapshot can be read; invalidating on each one would
  * cancel every read in flight and none would ever land. Here one read runs at
  * a time: events that arrive meanwhile mark it dirty, and one more read
@@ -9,13 +9,13 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 
-export function useSerialRefetch(queryKey: QueryKey, settleMs = 80): () => void {
-  const queryClient = useQueryClient();
-  const key = useRef(queryKey);
+/** Runs the latest `read` serially after a burst settles (`settleMs`); the returned trigger is stable. */
+export function useSerialRead(read: () => Promise<unknown>, settleMs: number): () => void {
+  const latest = useRef(read);
   const state = useRef({ running: false, again: false, alive: true });
 
   useEffect(() => {
-    key.current = queryKey;
+    latest.current = read;
   });
 
   useEffect(() => {
@@ -39,10 +39,18 @@ export function useSerialRefetch(queryKey: QueryKey, settleMs = 80): () => void 
         // Let a burst of events settle into one read.
         await new Promise((resolve) => setTimeout(resolve, settleMs));
         if (!s.alive) break;
-        await queryClient.cancelQueries({ queryKey: key.current, exact: true });
-        await queryClient.refetchQueries({ queryKey: key.current, exact: true }).catch(() => undefined);
+        await latest.current().catch(() => undefined);
       } while (s.again && s.alive);
       s.running = false;
     })();
-  }, [queryClient, settleMs]);
+  }, [settleMs]);
+}
+
+/** Refetches one query serially after live events. */
+export function useSerialRefetch(queryKey: QueryKey, settleMs = 80): () => void {
+  const queryClient = useQueryClient();
+  return useSerialRead(async () => {
+    await queryClient.cancelQueries({ queryKey, exact: true });
+    await queryClient.refetchQueries({ queryKey, exact: true });
+  }, settleMs);
 }

@@ -6,10 +6,10 @@
  * on demand, and find in a room. Keys from ./keys.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef } from "react";
 import type { HistoryPage } from "@/lib/rooms/get-room-history";
 import type { RoomSearchResult } from "@/lib/rooms/search-room";
 import type { ToolCallDetail } from "@/lib/rooms/get-tool-call-detail";
+import { useSerialRead } from "@/components/live/use-serial-refetch";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { roomApi, roomKeys } from "./keys";
 
@@ -96,37 +96,7 @@ export function refreshRoomHistories(queryClient: QueryClient, slug: string, roo
 export function useRefreshNewestPage(slug: string, roomId: string, conversationId: string | null, anchor: string | null): () => void {
   const queryClient = useQueryClient();
   const key = roomKeys.history(slug, roomId, conversationId, anchor);
-  const keyRef = useRef<QueryKey>(key);
-  const state = useRef({ running: false, again: false, alive: true });
-  useEffect(() => {
-    keyRef.current = key;
-  });
-  useEffect(() => {
-    const s = state.current;
-    s.alive = true;
-    return () => {
-      s.alive = false;
-    };
-  }, []);
-
-  return useCallback(() => {
-    const s = state.current;
-    if (s.running) {
-      s.again = true;
-      return;
-    }
-    s.running = true;
-    void (async () => {
-      do {
-        s.again = false;
-        // Let a burst of events settle into one read.
-        await new Promise((resolve) => setTimeout(resolve, 60));
-        if (!s.alive) break;
-        await refreshNewestPage(queryClient, keyRef.current, slug, roomId).catch(() => undefined);
-      } while (s.again && s.alive);
-      s.running = false;
-    })();
-  }, [queryClient, roomId, slug]);
+  return useSerialRead(() => refreshNewestPage(queryClient, key, slug, roomId), 60);
 }
 
 /** The whole arguments and result of a tool call, read when its row is opened. */
