@@ -74,7 +74,11 @@ async function attemptSignIn(email: string, password: string, address: string): 
  * POSTs a body chunk by chunk with Transfer-Encoding: chunked (no
  * Content-Length) until the server answers or `max` bytes are sent. A raw
  * socket, like curl: the answer is read while the body is still being sent,
- * and a server that stops reading (or closes) after answering does not lose it.
+ * and the connection is kept alive as curl keeps it. (With "Connection: close"
+ * Node's server closes the socket right after answering, and a close with
+ * unread bytes is a TCP reset; a client that writes once more after it then
+ * fails its write and drops the answer it had not read yet — a race in the
+ * client, not a missing answer.)
  */
 function sendChunked(path: string, headers: Record<string, string>, max: number): Promise<{ status: number; body: string; sent: number }> {
   return new Promise((resolve, reject) => {
@@ -82,7 +86,7 @@ function sendChunked(path: string, headers: Record<string, string>, max: number)
     let sent = 0;
     let sentWhenAnswered = -1;
     let received = "";
-    const head = [`POST ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Transfer-Encoding: chunked", "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const head = [`POST ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Transfer-Encoding: chunked", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
     const chunk = Buffer.concat([Buffer.from(`${(64 * 1024).toString(16)}\r\n`), Buffer.alloc(64 * 1024, "a"), Buffer.from("\r\n")]);
     const answered = () => sentWhenAnswered >= 0;
     const pump = () => {
@@ -100,17 +104,28 @@ function sendChunked(path: string, headers: Record<string, string>, max: number)
     socket.on("data", (data: string) => {
       if (!answered()) sentWhenAnswered = sent;
       received += data;
-      if (/\r\n0\r\n\r\n$/.test(received)) socket.destroy();
+      if (answerComplete(received)) socket.destroy();
     });
     socket.on("error", () => undefined); // a reset after the answer; what arrived is what counts
     socket.on("close", () => {
       const match = /^HTTP\/1\.1 (\d{3})[^]*?\r\n\r\n([^]*)$/.exec(received);
       if (!match) return reject(new Error(`no HTTP answer after sending ${sent} bytes: ${JSON.stringify(received.slice(0, 200))}`));
-      // The body is chunked too: keep the JSON between the chunk-size lines.
-      const body = match[2]!.replace(/^[0-9a-f]+\r\n/gim, "").replace(/\r\n/g, "");
+      // A chunked body: keep the JSON between the chunk-size lines.
+      const chunked = /\r\ntransfer-encoding: *chunked/i.test(received.slice(0, received.indexOf("\r\n\r\n")));
+      const body = chunked ? match[2]!.replace(/^[0-9a-f]+\r\n/gim, "").replace(/\r\n/g, "") : match[2]!;
       resolve({ status: Number(match[1]), body, sent: sentWhenAnswered });
     });
   });
+}
+
+/** Whether `received` holds a whole HTTP answer: its headers and a body ended by Content-Length or the last chunk. */
+function answerComplete(received: string): boolean {
+  const end = received.indexOf("\r\n\r\n");
+  if (end < 0) return false;
+  const head = received.slice(0, end);
+  const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+  if (length) return received.length - end - 4 >= Number(length[1]);
+  return /\r\n0\r\n\r\n$/.test(received);
 }
 
 /** An SSE stream read in the background: its events, and whether the server ended it. */
