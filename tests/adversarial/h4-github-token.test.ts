@@ -42,7 +42,7 @@ afterAll(async () => {
   await data.cleanup();
 });
 
-async function patchSettings(userId: string, params: Record<string, string>, body: unknown) {
+async function patchSettings(userId: string, params: { workspace: string; repositoryId: string }, body: unknown) {
   const { cookie } = await sessionCookie(db.prisma, userId);
   const res = await githubSettingsRoute.PATCH(
     new Request("http://localhost/api/x", { method: "PATCH", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(body) }),
