@@ -9,7 +9,9 @@ import * as publishRoute from "../../app/api/workspaces/[workspace]/pulls/[pullI
 import * as pullRoute from "../../app/api/workspaces/[workspace]/pulls/[pullId]/route";
 import * as repositoriesRoute from "../../app/api/workspaces/[workspace]/repositories/route";
 import * as githubSettingsRoute from "../../app/api/workspaces/[workspace]/repositories/[repositoryId]/github/route";
+import * as webhook from "../../app/api/webhooks/github/route";
 import type { Database } from "../../lib/db/client";
+import { signPayload } from "../../lib/github/verify-signature";
 import { requestPublish } from "../../lib/github/request-publish";
 import { getPullRequest } from "../../lib/pulls/get-pull-request";
 import { changeFindingStatus } from "../../lib/reviews/change-finding-status";
@@ -259,6 +261,28 @@ describe("publishing to GitHub", () => {
       attempts: 1,
       error: expect.stringMatching(/refused the repository's token \(401\)/),
     });
+  });
+
+  it("R12: GitHub delivering Gatehouse's own check run back is not evidence for the next verdict", async () => {
+    const { prisma } = db;
+    const c = await connectPull(prisma, api, data.root);
+    const secret = "webhook-secret-for-publishing-tests";
+    await prisma.repository.update({ where: { id: c.repository.id }, data: { webhookSecret: secret } });
+    const body = JSON.stringify({
+      action: "completed",
+      check_run: { name: "Gatehouse", head_sha: c.headSha, status: "completed", conclusion: "neutral", details_url: roomUrl(c) },
+      repository: { full_name: c.fullName },
+    });
+    const answer = await webhook.POST(
+      new Request("http://localhost/api/webhooks/github", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-github-event": "check_run", "x-github-delivery": `d-${c.pull.id}`, "x-hub-signature-256": signPayload(body, secret) },
+        body,
+      }),
+    );
+    expect(answer.status).toBeLessThan(300);
+    expect(await prisma.job.count({ where: { kind: "review.check_run" } })).toBe(0);
+    expect(await prisma.axisResult.count({ where: { repositoryId: c.repository.id } })).toBe(0);
   });
 
   it("R12, H4: the token never appears in events, jobs, logs or API responses", async () => {
