@@ -87,7 +87,8 @@ class HttpError extends Error {
 const invalid = (message: string, field?: string) =>
   new HttpError(422, message, field ? { errors: [{ resource: "Request", code: "invalid", field }] } : {});
 
-export async function startGithubApi(): Promise<GithubApi> {
+/** `port` 0 (the default) picks a free one; the end-to-end tests name theirs, since the app is configured before they run. */
+export async function startGithubApi(options: { port?: number } = {}): Promise<GithubApi> {
   const requests: RecordedRequest[] = [];
   const checkRuns: StoredCheckRun[] = [];
   const comments: StoredComment[] = [];
@@ -273,7 +274,7 @@ export async function startGithubApi(): Promise<GithubApi> {
     return { page: slice, headers };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
   return {
