@@ -8,10 +8,17 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { startGithubApi } from "../tests/support/github-api-server";
 import { git, repositoryPath, WS } from "./support/repo";
 import { DEMO, signedInPage } from "./support/session";
+
+/** Serious or critical axe findings on the page (as e2e/a11y.spec.ts checks the main pages). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
 
 test("R12: the room shows the verdict published to GitHub with a link; a failed publish shows why and its retry publishes", async ({ context }) => {
   test.setTimeout(180_000);
@@ -42,6 +49,7 @@ test("R12: the room shows the verdict published to GitHub with a link; a failed 
     await expect(settings).toContainText(`token set · …${token.slice(-4)}`);
     await expect(settings.getByLabel("GitHub token")).toHaveValue("");
     expect(await page.content()).not.toContain(token);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const opened = await api.post(`${WS}/pulls`, { data: { repositoryId, baseRef: "main", headRef: "feature", title: `Publish e2e ${id}` } });
     expect(opened.status(), await opened.text()).toBe(201);
@@ -55,12 +63,14 @@ test("R12: the room shows the verdict published to GitHub with a link; a failed 
     expect(run.status).toBe("completed");
     await expect(status.getByRole("link", { name: "View on GitHub" })).toHaveAttribute("href", run.html_url);
     expect(github.requests.every((r) => r.headers.authorization === `token ${token}`)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // GitHub is down for the next tries: the room shows the failure live, with the reason; the retry publishes.
     github.failNext(2, { status: 503, body: { message: "Service Unavailable" } });
     expect((await api.post(`${WS}/pulls/${pullId}/publish`)).status()).toBe(202);
     await expect(status).toHaveAttribute("data-status", "failed", { timeout: 30_000 });
     await expect(status).toContainText("Publishing to GitHub failed after 2 tries: GitHub answered 503");
+    expect(await seriousViolations(page)).toEqual([]);
     await status.getByRole("button", { name: "Retry publishing" }).click();
     await expect(status).toHaveAttribute("data-status", "published", { timeout: 30_000 });
     expect(github.checkRuns.filter((r) => r.head_sha === head)).toHaveLength(1);
