@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints every benchmark's figures beside its target. It never
  * fails on timing — speed is measured here, not asserted in tests.
- * Sections: gate (M4), sandbox (H1), file tools (H2), plans (P2, G4), pipelines (S2, O5), reviews (R5, R8), web (needs
+ * Sections: gate (M4), sandbox (H1), file tools (H2), plans (P2, G4), pipelines (S2, O5), reviews (R5, R8), publishing (R12), web (needs
  * `npm run build` and PostgreSQL), review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
  */
 import { benchDeclaredModes } from "./declared-modes";
@@ -10,6 +10,7 @@ import { benchGate } from "./gate";
 import { benchPaths } from "./paths";
 import { benchPipeline } from "./pipeline";
 import { benchPlans } from "./plans";
+import { benchPublish } from "./publish";
 import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
 import { benchReviewDelivery } from "./review-delivery";
@@ -28,6 +29,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Pipelines (S2, O5)", benchPipeline],
   ["Reviews (R5, R8)", benchReviews],
   ["Review delivery → verdict on PostgreSQL, real git and sandbox (R9–R11)", benchReviewDelivery],
+  ["Publish a verdict to GitHub, real Octokit against a local GitHub API (R12)", benchPublish],
   ["Web, production build on PostgreSQL", benchWeb],
   ["Review room in Chromium, production build", benchReviewRoom],
   ["Long-lived rooms in Chromium, production build", benchRoomHistory],

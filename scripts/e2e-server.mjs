@@ -31,6 +31,10 @@ const server = spawn("npx", ["next", "start", "-p", port], {
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     NEXTAUTH_SECRET: "e2e-secret-not-for-production",
     NODE_ENV: "production",
+    // R12: e2e/publish.spec.ts serves a local GitHub REST API here; short retries keep its failure path quick.
+    GATEHOUSE_GITHUB_API_URL: `http://127.0.0.1:${Number(port) + 20000}`,
+    GATEHOUSE_GITHUB_RETRY_MS: "200",
+    GATEHOUSE_GITHUB_PUBLISH_ATTEMPTS: "2",
   },
 });
 

@@ -30,6 +30,7 @@ import { errorMessage } from "./fetch-review";
 import { useFindings } from "./finding-hooks";
 import { FindingsPanel } from "./findings-panel";
 import { OutsideFindings } from "./outside-findings";
+import { PublishStatus } from "./publish-status";
 import { ReviewContext, type ReviewContextValue } from "./review-context";
 import { ReviewHistory } from "./review-history";
 import { ReviewTabs } from "./review-tabs";
@@ -84,6 +85,9 @@ export function ReviewRoom({
         case "finding.dropped":
         case "review.published":
         case "axes.recorded":
+        case "publish.pending":
+        case "publish.published":
+        case "publish.failed":
           refetchDetail();
           return;
         case "run.queued":
@@ -143,6 +147,7 @@ export function ReviewRoom({
           </p>
         ) : null}
         <VerdictBanner detail={detail} reviewing={reviewing} canWrite={writable} />
+        <PublishStatus slug={slug} pullId={pullId} publication={detail.publication} canWrite={canWrite} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="min-w-0 space-y-4">
             <OutsideFindings outdated={groups.outdated} repoWide={groups.repoWide} elsewhere={groups.elsewhere} />

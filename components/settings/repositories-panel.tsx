@@ -9,6 +9,7 @@ import { InlineStatus } from "@/components/ui/inline-status";
 import { Spinner } from "@/components/ui/spinner";
 import { useCan, useWorkspace } from "@/components/workspaces/workspace-context";
 import { ReadOnlyNote } from "./read-only-note";
+import { GithubPublishingForm } from "./github-publishing-form";
 import { RegisterRepositoryForm } from "./register-repository-form";
 import { useRepositories } from "./repository-hooks";
 
@@ -44,6 +45,9 @@ export function RepositoriesPanel({ initialRepositories, allowedRoots }: Readonl
                   {repo.githubFullName ? (
                     <Badge tone={repo.hasWebhookSecret ? "green" : "amber"}>{repo.hasWebhookSecret ? "webhook secret set" : "no webhook secret"}</Badge>
                   ) : null}
+                  {repo.githubFullName && !manage ? (
+                    <Badge tone={repo.githubToken.set ? "green" : "amber"}>{repo.githubToken.set ? "publishes to GitHub" : "not published to GitHub"}</Badge>
+                  ) : null}
                 </div>
                 <dl className="mt-1 grid gap-x-4 text-sm text-zinc-600 sm:grid-cols-[auto_1fr] dark:text-zinc-400">
                   <dt className="text-zinc-500">Path</dt>
@@ -55,6 +59,7 @@ export function RepositoriesPanel({ initialRepositories, allowedRoots }: Readonl
                     </>
                   ) : null}
                 </dl>
+                {repo.githubFullName && manage ? <GithubPublishingForm slug={workspace.slug} repo={repo} onSaved={setStatus} /> : null}
               </li>
             ))}
           </ul>

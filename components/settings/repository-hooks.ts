@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RegisterRepositoryBody, RepositoryView } from "@/lib/repositories/schemas";
+import type { GithubPublishingBody, RegisterRepositoryBody, RepositoryView } from "@/lib/repositories/schemas";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { workspaceApi, workspaceKeys } from "@/components/workspaces/keys";
 
@@ -17,6 +17,16 @@ export function useRegisterRepository(slug: string) {
   return useMutation({
     mutationFn: async (body: RegisterRepositoryBody) =>
       (await fetchJson<{ repository: RepositoryView }>(`${workspaceApi(slug)}/repositories`, { method: "POST", json: body })).repository,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.repositories(slug) }),
+  });
+}
+
+/** R12: set or remove a repository's GitHub token, or switch review comments on or off. */
+export function useSetGithubPublishing(slug: string, repositoryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: GithubPublishingBody) =>
+      (await fetchJson<{ repository: RepositoryView }>(`${workspaceApi(slug)}/repositories/${encodeURIComponent(repositoryId)}/github`, { method: "PATCH", json: body })).repository,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.repositories(slug) }),
   });
 }

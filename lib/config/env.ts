@@ -135,6 +135,16 @@ export const envSchema = z.object({
    * address (0 = exposed directly)
    */
   GATEHOUSE_TRUSTED_PROXIES: intIn(0, 10, 0),
+  /**
+   * R12, H4: the GitHub REST API that repositories' tokens are sent to, and the only
+   * one (GitHub Enterprise: `https://github.example.com/api/v3`). A repository cannot
+   * name another; a request or redirect to any other origin is refused unsent.
+   */
+  GATEHOUSE_GITHUB_API_URL: endpointUrl("https://api.github.com"),
+  /** R12: tries of one publish to GitHub before it is shown as failed */
+  GATEHOUSE_GITHUB_PUBLISH_ATTEMPTS: intIn(1, 50, 6),
+  /** R12: the first retry's delay in milliseconds; each later one doubles it (GitHub's retry-after, when given, is the floor) */
+  GATEHOUSE_GITHUB_RETRY_MS: intIn(1, 3_600_000, 2_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -51,4 +51,7 @@ export const SAMPLE_EVENTS: { [T in RoomEventType]: RoomEventOf<T>["data"] } = {
   "finding.dropped": { pullRequestId: "pl1", droppedFindingId: "d1", reason: "priority missing", author: "agent:x" },
   "review.published": { pullRequestId: "pl1", reviewId: "r1", verdict: "ship", headSha: "h2", trigger: "run" },
   "axes.recorded": { pullRequestId: "pl1", headSha: "h2", axes: ["tests"], source: "axes" },
+  "publish.pending": { pullRequestId: "pl1", headSha: "h2", attempt: 2, retryAt: "2026-12-08T00:00:04.000Z", reason: "GitHub answered 502" },
+  "publish.published": { pullRequestId: "pl1", headSha: "h2", conclusion: "success", checkRunUrl: "https://github.com/acme/widgets/runs/1", comments: 2 },
+  "publish.failed": { pullRequestId: "pl1", headSha: "h2", reason: "GitHub refused the token (401)", attempts: 1 },
 };

@@ -123,6 +123,12 @@ const reviewEvents = [
   event("finding.dropped", { pullRequestId: id, droppedFindingId: id, reason: z.string(), author: z.string() }),
   event("review.published", { pullRequestId: id, reviewId: id, verdict: z.string(), headSha: z.string(), trigger: z.string() }),
   event("axes.recorded", { pullRequestId: id, headSha: z.string(), axes: z.array(z.string()), source: z.string() }),
+  /** R12: publishing to GitHub was requested, or a try failed and another follows at `retryAt` (`reason` says why) */
+  event("publish.pending", { pullRequestId: id, headSha: z.string(), attempt: z.number().int(), retryAt: z.string().optional(), reason: z.string().optional() }),
+  /** R12: the check run (and comments) on GitHub match Gatehouse; `conclusion` null = published as in progress */
+  event("publish.published", { pullRequestId: id, headSha: z.string(), conclusion: z.string().nullable(), checkRunUrl: z.string().nullable(), comments: z.number().int() }),
+  /** R12: publishing gave up (a permanent refusal, or every try failed); a person can retry */
+  event("publish.failed", { pullRequestId: id, headSha: z.string(), reason: z.string(), attempts: z.number().int() }),
 ] as const;
 
 /** One event: its `type` and the `data` that type carries. */

@@ -26,6 +26,7 @@ import type { z } from "zod";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { enqueueJob, type JobInput } from "../queue/enqueue-job";
+import { GATEHOUSE_CHECK_NAME } from "./request-publish";
 import { verifySignature } from "./verify-signature";
 import {
   deliveryId as deliveryIdSchema,
@@ -138,6 +139,8 @@ function jobsFor(event: string, payload: unknown, repositoryIds: string[]): { qu
   if (event === "check_run") {
     const check = parsePayload(githubCheckRunEvent, payload);
     if (check.action !== "completed" || check.check_run.status !== "completed") return { ignored: "Only completed check runs are recorded." };
+    // R12: Gatehouse's own check run is its verdict published, not evidence for the next one.
+    if (check.check_run.name === GATEHOUSE_CHECK_NAME) return { ignored: `The "${GATEHOUSE_CHECK_NAME}" check run is Gatehouse's own verdict.` };
     return {
       // No dedupe key: a re-run's later conclusion must not be dropped in favour of a queued earlier one.
       queue: repositoryIds.map((repositoryId) => {

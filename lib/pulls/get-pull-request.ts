@@ -15,6 +15,8 @@ import { readExplanation } from "../reviews/stored-explanation";
 import type { ReviewExplanation } from "../reviews/store-review";
 import { pullInclude, toPullSummaries, type PullRequestSummary } from "./pull-view";
 import { mirrorPath } from "../repos/mirror-paths";
+import { toPublicationView, type PublicationView } from "../github/publication-view";
+import { publishesToGithub } from "../github/request-publish";
 
 export interface ReviewView {
   id: string;
@@ -47,6 +49,8 @@ export interface PullRequestDetail {
   /** every Review, newest first, across heads */
   reviews: ReviewView[];
   drops: { id: string; reason: string; raw: unknown; runId: string | null; createdAt: string }[];
+  /** R12: publishing to GitHub — `connected` when the repository has a GitHub name and token; the state once a publish was asked for */
+  publication: { connected: boolean; state: PublicationView | null };
 }
 
 const MAX_HISTORY = 100;
@@ -54,13 +58,15 @@ const MAX_HISTORY = 100;
 export async function getPullRequest(prisma: PrismaClient, workspaceId: string, pullRequestId: string): Promise<PullRequestDetail> {
   const row = await prisma.pullRequest.findFirst({ where: { id: pullRequestId, workspaceId }, include: pullInclude });
   if (!row) throw notFound("That pull request");
-  const [[summary], room, reviews, drops, results, axes] = await Promise.all([
+  const [[summary], room, reviews, drops, results, axes, repository, publication] = await Promise.all([
     toPullSummaries(prisma, [row]),
     prisma.room.findUnique({ where: { pullRequestId: row.id }, select: { id: true, name: true, mode: true, agent: { select: { id: true, name: true } } } }),
     prisma.review.findMany({ where: { pullRequestId: row.id }, orderBy: { createdAt: "desc" }, take: MAX_HISTORY }),
     prisma.droppedFinding.findMany({ where: { pullRequestId: row.id }, orderBy: { createdAt: "desc" }, take: MAX_HISTORY }),
     prisma.axisResult.findMany({ where: { repositoryId: row.repositoryId, headSha: row.headSha } }),
     readBaseAxes(mirrorPath(row.repositoryId), row),
+    prisma.repository.findUniqueOrThrow({ where: { id: row.repositoryId }, select: { githubFullName: true, githubToken: true } }),
+    prisma.forgePublication.findUnique({ where: { pullRequestId: row.id } }),
   ]);
   const views = reviews.map((r) => toReviewView(r, row.headSha));
   const declared = axes.ok ? axes.axes : [];
@@ -71,6 +77,7 @@ export async function getPullRequest(prisma: PrismaClient, workspaceId: string, 
     axes: { declared, error: axes.ok ? null : axes.reason, table: pickAxisResults(declared, results, row.headSha) },
     reviews: views,
     drops: drops.map((d) => ({ id: d.id, reason: d.reason, raw: d.raw, runId: d.runId, createdAt: d.createdAt.toISOString() })),
+    publication: { connected: publishesToGithub(repository), state: publication ? toPublicationView(publication, row.headSha) : null },
   };
 }
 

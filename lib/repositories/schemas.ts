@@ -85,6 +85,36 @@ export const registerRepositoryBody = z
 
 export type RegisterRepositoryBody = z.input<typeof registerRepositoryBody>;
 
+const githubToken = z
+  .string()
+  .trim()
+  .min(20, "That is too short to be a GitHub token.")
+  .max(255, "That is too long to be a GitHub token.")
+  .regex(/^[A-Za-z0-9_]+$/, "A GitHub token is letters, digits and underscores (ghp_…, github_pat_…, ghs_…).");
+
+/**
+ * R12, H4: how a repository publishes to GitHub. The token is write-only (null
+ * removes it, absent keeps it). Where it is sent is not a repository's choice:
+ * only the operator's GitHub API (GATEHOUSE_GITHUB_API_URL), so any other field
+ * — a base URL, a host — is refused.
+ */
+export const githubPublishingBody = z
+  .strictObject(
+    {
+      token: z.union([githubToken, z.null()]).optional(),
+      publishComments: z.boolean({ error: "publishComments is true or false." }).optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Only "token" and "publishComments" can be set here (not ${issue.keys.map((k) => `"${k}"`).join(", ")}); tokens go only to the GitHub API the operator configured.`
+          : undefined,
+    },
+  )
+  .refine((body) => body.token !== undefined || body.publishComments !== undefined, { message: "Send a token (or null to remove it), publishComments, or both." });
+
+export type GithubPublishingBody = z.input<typeof githubPublishingBody>;
+
 export interface RepositoryView {
   id: string;
   name: string;
@@ -95,6 +125,10 @@ export interface RepositoryView {
   githubFullName: string | null;
   /** the secret itself never leaves the server */
   hasWebhookSecret: boolean;
+  /** R12: whether a GitHub token is set, and its last 4 characters to tell tokens apart (never the token) */
+  githubToken: { set: boolean; last4: string | null };
+  /** R12: anchored findings are also posted as review comments */
+  publishComments: boolean;
   createdAt: string;
 }
 
@@ -106,6 +140,8 @@ export const repositorySelect = {
   defaultBranch: true,
   githubFullName: true,
   webhookSecret: true,
+  githubToken: true,
+  publishComments: true,
   createdAt: true,
 } as const;
 
@@ -117,8 +153,15 @@ export function toRepositoryView(row: {
   defaultBranch: string;
   githubFullName: string | null;
   webhookSecret: string | null;
+  githubToken: string | null;
+  publishComments: boolean;
   createdAt: Date;
 }): RepositoryView {
-  const { webhookSecret: secret, createdAt, ...rest } = row;
-  return { ...rest, hasWebhookSecret: Boolean(secret), createdAt: createdAt.toISOString() };
+  const { webhookSecret: secret, githubToken: token, createdAt, ...rest } = row;
+  return {
+    ...rest,
+    hasWebhookSecret: Boolean(secret),
+    githubToken: { set: Boolean(token), last4: token && token.length >= 20 ? token.slice(-4) : null },
+    createdAt: createdAt.toISOString(),
+  };
 }

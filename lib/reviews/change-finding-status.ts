@@ -9,6 +9,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { assertPullOpen } from "./assert-pull-open";
 import { AppError } from "../errors/app-error";
+import { requestPublish } from "../github/request-publish";
 import { recordEvent } from "../events/record-event";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { decideTransition } from "./decide-transition";
@@ -60,6 +61,8 @@ export async function changeFindingStatus(
       type: "finding.updated",
       data: { pullRequestId: ref.pullRequestId, findingId: finding.id, change: decision.event, status: decision.nextStatus, by: actor.userId },
     });
+    // R12: its review comment on GitHub (where there is one) says it is resolved or dismissed.
+    await requestPublish(tx, ref.pullRequestId);
   });
   const reformed = await storeReview(prisma, { pullRequestId: ref.pullRequestId, trigger: "finding", onlyIfChanged: true });
   return {

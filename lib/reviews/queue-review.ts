@@ -9,6 +9,7 @@ import "server-only";
 import { z } from "zod";
 import type { Prisma as Db } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
+import { requestPublish } from "../github/request-publish";
 import { enqueueJob } from "../queue/enqueue-job";
 import { conversationHistory } from "../runs/conversation-history";
 import { queueRun } from "../runs/queue-run";
@@ -47,6 +48,8 @@ export async function queueReview(tx: Db.TransactionClient, req: ReviewRequest):
   });
   await recordEvent(tx, { workspaceId: req.workspaceId, roomId: req.roomId, type: "message.created", data: { messageId: message.id, conversationId: req.conversationId } });
   await queueAxes(tx, { repositoryId: req.repositoryId, headSha: pull.headSha });
+  // R12: the new head's check run on GitHub reads "in progress" until its verdict is formed.
+  await requestPublish(tx, pull.id);
   if (!req.agentId) return { runId: null, messageId: message.id };
 
   const run = await queueRun(tx, {

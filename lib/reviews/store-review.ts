@@ -17,6 +17,7 @@ import "server-only";
  */
 import type { Prisma as Db, PrismaClient, Review } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
+import { requestPublish } from "../github/request-publish";
 import { formVerdict, type VerdictOutcome } from "./form-verdict";
 import { readAxesAt } from "./read-axes-at";
 import { readExplanation } from "./stored-explanation";
@@ -86,6 +87,8 @@ export async function storeReview(prisma: PrismaClient, input: StoreReviewInput)
         type: "review.published",
         data: { pullRequestId: pull.id, reviewId: review.id, verdict: review.verdict, headSha: review.headSha, trigger: input.trigger },
       });
+      // R12: the verdict goes back to GitHub with the review, or not at all.
+      await requestPublish(tx, pull.id);
       return { review, outcome };
     });
     if (stored !== "moved") return stored;

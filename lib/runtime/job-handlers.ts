@@ -9,6 +9,9 @@ import { RetryLater, type JobHandler } from "../queue/run-worker";
 import { recordCheckRun } from "../reviews/record-check-run";
 import { runAxes } from "../reviews/run-axes";
 import { advanceStoredRun } from "./advance-stored-run";
+import { env } from "../config/env";
+import { PUBLISH_JOB } from "../github/request-publish";
+import { publishPull } from "../publish/publish-pull";
 import { JOB_KINDS, type JobKind, type JobPayload } from "./job-kinds";
 
 export interface HandlerOptions {
@@ -43,6 +46,14 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
     },
     async "review.axes"(job) {
       await runAxes(prisma, job, signal);
+    },
+    async [PUBLISH_JOB](job) {
+      const config = env();
+      await publishPull(prisma, job, {
+        maxAttempts: config.GATEHOUSE_GITHUB_PUBLISH_ATTEMPTS,
+        retryBaseMs: config.GATEHOUSE_GITHUB_RETRY_MS,
+        origin: config.NEXTAUTH_URL?.replace(/\/+$/, "") ?? null,
+      });
     },
   };
   return Object.fromEntries(

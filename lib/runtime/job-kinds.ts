@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { checkRunJob, githubPullJob } from "../github/webhook-schemas";
+import { PUBLISH_JOB, publishJob } from "../github/request-publish";
 import { ORCHESTRATION_TICK } from "../orchestration/tick-job";
 import { axesJob } from "../reviews/queue-review";
 
@@ -21,6 +22,8 @@ export const JOB_KINDS = {
   "review.check_run": checkRunJob,
   /** R5: run a repository's declared axes at a head */
   "review.axes": axesJob,
+  /** R12: publish a pull request's verdict (check run) and findings (review comments) to GitHub */
+  [PUBLISH_JOB]: publishJob,
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type JobKind = keyof typeof JOB_KINDS;

@@ -1,0 +1,140 @@
+import "server-only";
+/**
+ * R12, job "review.publish": make GitHub show what Gatehouse knows about a pull
+ * request's current head — the `Gatehouse` check run carrying the newest
+ * verdict at that head (in progress until there is one) and, where the
+ * repository opts in, its anchored findings as review comments.
+ *
+ * Only the current head is ever published: a verdict formed for an older head
+ * (a slow reviewer finishing after a push) is not the newest review at the
+ * current head, so it never reaches the current head's check run. The job
+ * always publishes what is newest when it runs, so running it again converges
+ * instead of duplicating.
+ *
+ * A failure GitHub may get over (5xx, a rate limit, no connection) is tried
+ * again with exponential backoff, at least as late as GitHub's retry-after;
+ * after the last try, or at once for a refusal that will not change (bad
+ * token, no permission, invalid input), the publication is marked failed with
+ * the reason, and a person can retry from the room. One publisher at a time
+ * per pull request: a claim with an expiry on its publication row.
+ */
+import type { PrismaClient } from "../db/generated/client";
+import { recordEvent } from "../events/record-event";
+import { githubClient, type GithubClient } from "../github/github-client";
+import { publishesToGithub, type PublishJob } from "../github/request-publish";
+import { RetryLater } from "../queue/run-worker";
+import { readExplanation } from "../reviews/stored-explanation";
+import { checkRunBody } from "./check-run-body";
+import { classifyGithubError, type PublishFailure } from "./classify-github-error";
+import { publishCheckRun, type Step } from "./publish-check-run";
+import { syncComments } from "./sync-comments";
+
+export interface PublishOptions {
+  /** tries of one request before it is shown as failed */
+  maxAttempts: number;
+  /** the first retry's delay; each later one doubles it */
+  retryBaseMs: number;
+  /** Gatehouse's public origin, for links to the room; null leaves the links out */
+  origin: string | null;
+  /** how a client is made for a token (the real Octokit unless a caller says otherwise) */
+  client?: (token: string) => GithubClient;
+}
+
+const CLAIM_MS = 120_000;
+
+/** The n-th retry's delay (n ≥ 1): base × 2^(n−1), never before GitHub's own wait. */
+export function retryDelay(attempt: number, baseMs: number, waitMs = 0): number {
+  return Math.max(waitMs, Math.min(baseMs * 2 ** (attempt - 1), 6 * 3_600_000));
+}
+
+export async function publishPull(prisma: PrismaClient, job: PublishJob, options: PublishOptions): Promise<void> {
+  const pull = await prisma.pullRequest.findUnique({
+    where: { id: job.pullRequestId },
+    include: {
+      repository: { select: { githubFullName: true, githubToken: true, publishComments: true } },
+      room: { select: { id: true } },
+      workspace: { select: { slug: true } },
+    },
+  });
+  if (!pull) return;
+  const events = (event: Parameters<typeof recordEvent>[1]) => (pull.room ? recordEvent(prisma, event) : Promise.resolve(0n));
+  const where = { workspaceId: pull.workspaceId, roomId: pull.room?.id ?? null };
+  if (!publishesToGithub(pull.repository)) {
+    const reason = "The repository no longer has a GitHub name and token to publish with.";
+    const changed = await prisma.forgePublication.updateMany({ where: { pullRequestId: pull.id, status: { not: "failed" } }, data: { status: "failed", error: reason, retryAt: null } });
+    if (changed.count > 0) await events({ ...where, type: "publish.failed", data: { pullRequestId: pull.id, headSha: pull.headSha, reason, attempts: 0 } });
+    return;
+  }
+  if (!(await claim(prisma, pull.id))) throw new RetryLater(1_000, "another worker is publishing this pull request");
+
+  const [owner, repo] = pull.repository.githubFullName!.split("/") as [string, string];
+  const roomUrl = options.origin ? `${options.origin}/w/${encodeURIComponent(pull.workspace.slug)}/pulls/${encodeURIComponent(pull.id)}` : null;
+  const step: Step = { what: "publish" };
+  let failure: PublishFailure | null = null;
+  let retryIn: number | null = null;
+  try {
+    const publication = await prisma.forgePublication.findUniqueOrThrow({ where: { pullRequestId: pull.id } });
+    const client = (options.client ?? githubClient)(pull.repository.githubToken!);
+    const review = await prisma.review.findFirst({ where: { pullRequestId: pull.id, headSha: pull.headSha }, orderBy: { createdAt: "desc" } });
+    const body = checkRunBody({
+      review: review ? { verdict: review.verdict, explanation: readExplanation(review.explanation), summary: review.summary } : null,
+      headSha: pull.headSha,
+      roomUrl,
+    });
+    try {
+      const run = await publishCheckRun(
+        client,
+        { owner, repo, pullRequestId: pull.id, headSha: pull.headSha, detailsUrl: roomUrl, known: publication },
+        body,
+        step,
+        // Stored the moment GitHub assigns it, so nothing failing later can lead to a second check run.
+        (created) => prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { headSha: pull.headSha, checkRunId: BigInt(created.id), checkRunUrl: created.url } }).then(() => undefined),
+      );
+      const comments = pull.repository.publishComments && pull.source === "github"
+        ? await syncComments(prisma, client, { owner, repo, pullRequestId: pull.id, number: pull.number, headSha: pull.headSha, roomUrl }, step)
+        : { live: 0 };
+      await prisma.forgePublication.update({
+        where: { pullRequestId: pull.id },
+        data: {
+          status: "published",
+          headSha: pull.headSha,
+          checkRunId: BigInt(run.id),
+          checkRunUrl: run.url,
+          reviewId: review?.id ?? null,
+          conclusion: body.conclusion ?? null,
+          attempts: 0,
+          retryAt: null,
+          error: null,
+          publishedAt: new Date(),
+        },
+      });
+      await events({ ...where, type: "publish.published", data: { pullRequestId: pull.id, headSha: pull.headSha, conclusion: body.conclusion ?? null, checkRunUrl: run.url, comments: comments.live } });
+    } catch (error) {
+      failure = classifyGithubError(error, step.what);
+      const attempts = publication.attempts + 1;
+      if (failure.retry && attempts < options.maxAttempts) {
+        retryIn = retryDelay(attempts, options.retryBaseMs, failure.waitMs);
+        const retryAt = new Date(Date.now() + retryIn);
+        await prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { status: "pending", attempts, retryAt, error: failure.reason } });
+        await events({ ...where, type: "publish.pending", data: { pullRequestId: pull.id, headSha: pull.headSha, attempt: attempts, retryAt: retryAt.toISOString(), reason: failure.reason } });
+      } else {
+        await prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { status: "failed", attempts, retryAt: null, error: failure.reason } });
+        await events({ ...where, type: "publish.failed", data: { pullRequestId: pull.id, headSha: pull.headSha, reason: failure.reason, attempts } });
+      }
+    }
+  } finally {
+    await prisma.forgePublication.updateMany({ where: { pullRequestId: pull.id }, data: { lockedUntil: null } });
+  }
+  if (retryIn !== null) throw new RetryLater(retryIn, failure?.reason ?? "publishing will be tried again");
+}
+
+/** One publisher per pull request: take the row's claim unless a live one holds it. */
+async function claim(prisma: PrismaClient, pullRequestId: string): Promise<boolean> {
+  await prisma.forgePublication.upsert({ where: { pullRequestId }, create: { pullRequestId }, update: {} });
+  const now = new Date();
+  const taken = await prisma.forgePublication.updateMany({
+    where: { pullRequestId, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+    data: { lockedUntil: new Date(now.getTime() + CLAIM_MS) },
+  });
+  return taken.count === 1;
+}

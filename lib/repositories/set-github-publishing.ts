@@ -1,0 +1,39 @@
+import "server-only";
+/**
+ * R12: a repository's GitHub publishing settings (admins and owners): the
+ * token verdicts and comments are published with, and whether anchored
+ * findings become review comments. The token is stored server-side and never
+ * returned (H4); the audit log says it was replaced or removed, never what it is.
+ */
+import type { PrismaClient } from "../db/generated/client";
+import { AppError, notFound } from "../errors/app-error";
+import { assertCan, type WorkspaceActor } from "../workspaces/actor";
+import { githubPublishingBody, repositorySelect, toRepositoryView, type RepositoryView } from "./schemas";
+
+export async function setGithubPublishing(prisma: PrismaClient, actor: WorkspaceActor, repositoryId: string, raw: unknown): Promise<RepositoryView> {
+  assertCan(actor, "manage");
+  const body = githubPublishingBody.parse(raw);
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.repository.findFirst({ where: { id: repositoryId, workspaceId: actor.workspaceId }, select: repositorySelect });
+    if (!row) throw notFound("That repository");
+    if (body.token && !row.githubFullName) {
+      throw new AppError("unprocessable", "This repository has no GitHub name (owner/repository), so there is nothing to publish to; register it with one first.");
+    }
+    const updated = await tx.repository.update({
+      where: { id: row.id },
+      data: { ...(body.token !== undefined ? { githubToken: body.token } : {}), ...(body.publishComments !== undefined ? { publishComments: body.publishComments } : {}) },
+      select: repositorySelect,
+    });
+    await tx.auditEvent.create({
+      data: {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "repository.github_publishing",
+        targetType: "repository",
+        targetId: row.id,
+        data: { ...(body.token !== undefined ? { token: body.token ? "replaced" : "removed" } : {}), ...(body.publishComments !== undefined ? { publishComments: body.publishComments } : {}) },
+      },
+    });
+    return toRepositoryView(updated);
+  });
+}
