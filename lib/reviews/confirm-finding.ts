@@ -22,7 +22,7 @@ import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { decideConfirmation } from "./decide-confirmation";
 import type { FindingView } from "./finding-view";
 import { findScopedFinding, findingView } from "./get-finding";
-import { settleConsensus } from "./settle-consensus";
+import { lockFinding, settleConsensus } from "./settle-consensus";
 import { storeReview } from "./store-review";
 
 export interface ConfirmOutcome {
@@ -48,6 +48,7 @@ export async function confirmFinding(prisma: PrismaClient, actor: WorkspaceActor
   if (early) throw early;
 
   const outcome = await prisma.$transaction(async (tx) => {
+    await lockFinding(tx, finding.id);
     const inserted = await tx.findingConfirmation.createMany({ data: [{ findingId: finding.id, userId: actor.userId }], skipDuplicates: true });
     const settled = await settleConsensus(tx, finding.id);
     if (inserted.count === 0) return { confirmed: false, consensus: false, confirmations: settled.confirmations, required: settled.required };

@@ -62,7 +62,7 @@ async function settleWorkspace(tx: Db.TransactionClient, actor: WorkspaceActor, 
   const live = await tx.$queryRaw<{ id: string }[]>`
     SELECT f."id" FROM "Finding" f JOIN "PullRequest" p ON p."id" = f."pullRequestId"
     WHERE p."workspaceId" = ${actor.workspaceId} AND f."status" IN ('open', 'consensusReady')
-    ORDER BY f."id" FOR UPDATE OF f`;
+    ORDER BY f."id" FOR NO KEY UPDATE OF f`;
   if (live.length === 0) return [];
   const findings = await tx.finding.findMany({
     where: { id: { in: live.map((f) => f.id) } },

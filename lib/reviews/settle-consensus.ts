@@ -2,9 +2,10 @@ import "server-only";
 /**
  * R3: move one live finding between open and consensusReady from the
  * confirmations it has now and the workspace's requirement for its priority.
- * Runs inside the caller's transaction and locks the finding row first, so
- * confirmations and withdrawals of one finding are counted one at a time:
- * of any number of parallel confirmations exactly one crosses the line.
+ * Runs inside the caller's transaction, under the finding's row lock
+ * (lockFinding, taken before the caller inserts or deletes a confirmation), so
+ * confirmations and withdrawals of one finding are counted one at a time: of
+ * any number of parallel confirmations exactly one crosses the line.
  */
 import type { Prisma as Db } from "../db/generated/client";
 import { consensusStatus, readRequiredConfirmations } from "./required-confirmations";
@@ -21,8 +22,18 @@ export interface SettledConsensus {
   moved: "consensus" | "lost" | null;
 }
 
+/**
+ * Locks a finding for a change of its confirmations. FOR NO KEY UPDATE, taken
+ * before the confirmation row is written: inserting a confirmation takes a
+ * key-share lock on its finding, and two confirmers each holding one while
+ * asking for FOR UPDATE would deadlock.
+ */
+export async function lockFinding(tx: Db.TransactionClient, findingId: string): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "Finding" WHERE "id" = ${findingId} FOR NO KEY UPDATE`;
+}
+
 export async function settleConsensus(tx: Db.TransactionClient, findingId: string): Promise<SettledConsensus> {
-  await tx.$queryRaw`SELECT "id" FROM "Finding" WHERE "id" = ${findingId} FOR UPDATE`;
+  await lockFinding(tx, findingId);
   const finding = await tx.finding.findUniqueOrThrow({
     where: { id: findingId },
     select: { status: true, priority: true, authorUserId: true, pullRequest: { select: { workspace: { select: { requiredConfirmations: true } } } } },

@@ -12,7 +12,7 @@ import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { assertPullOpen } from "./assert-pull-open";
 import type { FindingView } from "./finding-view";
 import { findScopedFinding, findingView } from "./get-finding";
-import { settleConsensus } from "./settle-consensus";
+import { lockFinding, settleConsensus } from "./settle-consensus";
 import { storeReview } from "./store-review";
 
 export async function withdrawConfirmation(prisma: PrismaClient, actor: WorkspaceActor, ref: { pullRequestId: string; findingId: string }): Promise<{ finding: FindingView; consensusLost: boolean }> {
@@ -20,6 +20,7 @@ export async function withdrawConfirmation(prisma: PrismaClient, actor: Workspac
   await assertPullOpen(prisma, actor.workspaceId, ref.pullRequestId);
   const finding = await findScopedFinding(prisma, { workspaceId: actor.workspaceId, ...ref });
   const consensusLost = await prisma.$transaction(async (tx) => {
+    await lockFinding(tx, finding.id);
     const removed = await tx.findingConfirmation.deleteMany({ where: { findingId: finding.id, userId: actor.userId } });
     if (removed.count === 0) throw new AppError("unprocessable", "You have not confirmed this finding, so there is nothing to withdraw.");
     const settled = await settleConsensus(tx, finding.id);
