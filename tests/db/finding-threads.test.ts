@@ -44,7 +44,7 @@ async function team(prisma: PrismaClient) {
     { userId: sam.id, role: "member" },
     { userId: vic.id, role: "viewer" },
   ]);
-  const actor = (userId: string, role: "owner" | "member" | "viewer") => ({ workspaceId: workspace.id, userId, role });
+  const actor = <R extends "owner" | "member" | "viewer">(userId: string, role: R) => ({ workspaceId: workspace.id, userId, role });
   return { workspace, dana: actor(dana.id, "owner"), sam: actor(sam.id, "member"), vic: actor(vic.id, "viewer"), samName: sam.name };
 }
 
