@@ -50,6 +50,8 @@ export function ReviewSettingsPanel({ initial, canManage }: Readonly<{ initial: 
     >
       <form
         className="space-y-4"
+        // The server's words (R3: "at least one confirmation") show beside the field, not the browser's tooltip.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           setNotice(null);
