@@ -12,12 +12,19 @@
 import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { git, repositoryPath } from "./support/repo";
 import { DEMO, signedInPage, TEAMMATE } from "./support/session";
 
 const P0_TITLE = "AWS access key committed";
 const card = (page: Page, title: string) => page.getByTestId("finding-card").filter({ hasText: title });
+
+/** axe on what is on screen: the open discussion and the settings form must be usable by keyboard and screen reader. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
 
 test("R10, R3, R5: P0 needs two confirmations and the verdict says so; a teammate's Markdown reply arrives live; Fix with an agent opens a seeded Agent-mode room", async ({ browser, context }) => {
   test.setTimeout(180_000);
@@ -50,6 +57,7 @@ test("R10, R3, R5: P0 needs two confirmations and the verdict says so; a teammat
   await page.getByTestId("required-P0").fill("2");
   await page.getByTestId("required-save").click();
   await expect(page.getByTestId("required-status")).toContainText("Saved.");
+  expect(await seriousViolations(page)).toEqual([]);
 
   const opened = await api.post(`${ws}/pulls`, { data: { repositoryId, baseRef: "main", headRef: "feature/discount-cap", title: `Threads ${id}` } });
   expect(opened.status(), await opened.text()).toBe(201);
@@ -81,6 +89,7 @@ test("R10, R3, R5: P0 needs two confirmations and the verdict says so; a teammat
   await expect(reply.locator("strong")).toHaveText("test fixture");
   await expect(reply.locator("script")).toHaveCount(0);
   await expect(ownerCard.getByTestId("finding-thread-toggle")).toContainText("Discussion (1)");
+  expect(await seriousViolations(page)).toEqual([]);
 
   // R3: one confirmation of two: still open, and the verdict says one more is needed.
   await samCard.getByTestId("finding-confirm").click();
