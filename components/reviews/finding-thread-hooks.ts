@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { FixRoomOutcome } from "@/lib/pulls/fix-finding-with-agent";
-import type { FindingReplyView } from "@/lib/reviews/finding-replies";
+import type { FindingReplyView } from "@/lib/reviews/finding-reply-view";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { pullApi, pullKeys } from "@/components/pulls/keys";
 

@@ -1,4 +1,5 @@
-import { addFindingReply, listFindingReplies } from "@/lib/reviews/finding-replies";
+import { addFindingReply } from "@/lib/reviews/add-finding-reply";
+import { listFindingReplies } from "@/lib/reviews/list-finding-replies";
 import { findingReplyBody } from "@/lib/reviews/request-schemas";
 import { readJson, withWorkspace } from "@/server/with-workspace";
 
