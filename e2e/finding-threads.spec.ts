@@ -102,7 +102,7 @@ test("R10, R3, R5: P0 needs two confirmations and the verdict says so; a teammat
   // Fix with an agent: an Agent-mode room seeded with the finding and Sam's reply, linked from the card.
   await ownerCard.getByTestId("finding-fix").click();
   await expect(page).toHaveURL(/\/w\/[^/]+\/rooms\/[a-z0-9]+$/, { timeout: 60_000 });
-  await expect(page.locator('header [data-testid="mode-badge"]')).toHaveAttribute("data-mode", "chat");
+  await expect(page.locator('header [data-testid="mode-badge"]').first()).toHaveAttribute("data-mode", "chat");
   await expect(page.getByText(`Fix this review finding from pull request #1`)).toBeVisible();
   await expect(page.getByText(`test fixture key ${id}`).first()).toBeVisible();
   await page.goto(reviewUrl);
