@@ -12,6 +12,8 @@ export const pullKeys = {
   diff: (slug: string, pullId: string, base: string, head: string) => [...pullKeys.detail(slug, pullId), "diff", base, head] as const,
   findings: (slug: string, pullId: string) => [...pullKeys.detail(slug, pullId), "findings"] as const,
   finding: (slug: string, pullId: string, findingId: string) => [...pullKeys.detail(slug, pullId), "finding", findingId] as const,
+  /** R10: a finding's discussion thread */
+  replies: (slug: string, pullId: string, findingId: string) => [...pullKeys.finding(slug, pullId, findingId), "replies"] as const,
 };
 
 /** The API base of one pull request. */

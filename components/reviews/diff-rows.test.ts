@@ -48,6 +48,9 @@ function finding(id: string, startLine: number, endLine = startLine): FindingVie
     authorName: "x",
     runId: null,
     confirmations: [],
+    requiredConfirmations: 1,
+    replyCount: 0,
+    fixRoom: null,
     createdAt: "",
     updatedAt: "",
   };

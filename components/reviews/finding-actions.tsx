@@ -11,6 +11,7 @@ import { ErrorText } from "@/components/ui/error-text";
 import type { FindingView } from "@/components/pulls/pull-types";
 import { errorMessage } from "./fetch-review";
 import { useChangeFindingStatus, useConfirmFinding, useWithdrawConfirmation } from "./finding-hooks";
+import { useFixWithAgent } from "./finding-thread-hooks";
 import { useReview } from "./review-context";
 
 export function FindingActions({ finding, compact = false }: Readonly<{ finding: FindingView; compact?: boolean }>) {
@@ -18,6 +19,7 @@ export function FindingActions({ finding, compact = false }: Readonly<{ finding:
   const confirm = useConfirmFinding(slug, pullId, finding.id);
   const withdraw = useWithdrawConfirmation(slug, pullId, finding.id);
   const status = useChangeFindingStatus(slug, pullId, finding.id);
+  const fix = useFixWithAgent(slug, pullId, finding.id);
   const [dismissing, setDismissing] = useState(false);
   const [reason, setReason] = useState("");
   // R10: a dismissal's scope (this finding, or this rule under the finding's folder) and optional expiry.
@@ -29,7 +31,7 @@ export function FindingActions({ finding, compact = false }: Readonly<{ finding:
 
   const live = finding.status === "open" || finding.status === "consensusReady";
   const confirmedByMe = finding.confirmations.some((c) => c.userId === userId);
-  const error = errorMessage(confirm.error) ?? errorMessage(status.error);
+  const error = errorMessage(confirm.error) ?? errorMessage(status.error) ?? errorMessage(fix.error) ?? errorMessage(withdraw.error);
   const busy = confirm.isPending || status.isPending;
 
   if (!canWrite) return null;
@@ -66,7 +68,15 @@ export function FindingActions({ finding, compact = false }: Readonly<{ finding:
               status.reset();
               confirm.mutate(undefined, {
                 onSuccess: (outcome) =>
-                  setNotice(outcome.consensus ? "Confirmed: this finding is now consensus-ready." : outcome.confirmed ? "Your confirmation is recorded." : "You had confirmed it already."),
+                  setNotice(
+                    outcome.consensus
+                      ? "Confirmed: this finding is now consensus-ready."
+                      : !outcome.confirmed
+                        ? "You had confirmed it already."
+                        : outcome.confirmations < outcome.required
+                          ? `Your confirmation is recorded: ${outcome.confirmations} of ${outcome.required} needed for consensus.`
+                          : "Your confirmation is recorded.",
+                  ),
               });
             }}
           >
@@ -96,6 +106,20 @@ export function FindingActions({ finding, compact = false }: Readonly<{ finding:
               onClick={() => setDismissing((d) => !d)}
             >
               Dismiss…
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              data-testid="finding-fix"
+              title={finding.fixRoom ? `Open ${finding.fixRoom.name}` : "Open an Agent-mode room seeded with this finding"}
+              loading={fix.isPending}
+              disabled={busy}
+              onClick={() => {
+                setNotice(null);
+                fix.mutate();
+              }}
+            >
+              {finding.fixRoom ? "Open fix room" : "Fix with an agent"}
             </Button>
           </>
         ) : (

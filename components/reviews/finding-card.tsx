@@ -11,13 +11,16 @@ import type { FindingView } from "@/components/pulls/pull-types";
 import { FindingActions } from "./finding-actions";
 import { FindingFacts } from "./finding-badges";
 import { FindingHistory } from "./finding-history";
+import { FindingThread } from "./finding-thread";
 import { anchorLabel, formatDateTime, timeAgo } from "./format";
 import { ChevronIcon } from "./icons";
 import { useReview } from "./review-context";
 
 export const FindingCard = memo(function FindingCard({ finding, variant }: Readonly<{ finding: FindingView; variant: "panel" | "inline" }>) {
-  const { showInDiff, showInPanel } = useReview();
+  const { slug, showInDiff, showInPanel } = useReview();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [threadOpen, setThreadOpen] = useState(false);
+  const threadId = useId();
   const closed = finding.status === "resolved" || finding.status === "dismissed";
   const [collapsed, setCollapsed] = useState(variant === "inline" && closed);
   const titleId = useId();
@@ -104,8 +107,41 @@ export const FindingCard = memo(function FindingCard({ finding, variant }: Reado
             <span data-testid="finding-confirmations" className={finding.confirmations.length > 0 ? "font-medium text-indigo-700 dark:text-indigo-300" : undefined}>
               {finding.confirmations.length === 0 ? "no confirmations yet" : `confirmed by ${finding.confirmations.map((c) => c.name).join(", ")}`}
             </span>
+            {finding.requiredConfirmations > 1 ? (
+              // R3: this workspace asks for more than one confirmation at this priority.
+              <span data-testid="finding-consensus-need">
+                {" "}
+                · {Math.min(finding.confirmations.length, finding.requiredConfirmations)} of {finding.requiredConfirmations} needed for consensus
+              </span>
+            ) : null}
           </p>
+          {finding.fixRoom ? (
+            <p className="text-xs">
+              <span className="text-zinc-500 dark:text-zinc-400">Being fixed in </span>
+              <a data-testid="finding-fix-room" href={`/w/${encodeURIComponent(slug)}/rooms/${encodeURIComponent(finding.fixRoom.id)}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                {finding.fixRoom.name}
+              </a>
+            </p>
+          ) : null}
           <FindingActions finding={finding} compact={inline} />
+          <div>
+            <button
+              type="button"
+              aria-expanded={threadOpen}
+              aria-controls={threadOpen ? threadId : undefined}
+              data-testid="finding-thread-toggle"
+              onClick={() => setThreadOpen((o) => !o)}
+              className="inline-flex items-center gap-1 rounded text-xs font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+            >
+              <ChevronIcon className={cx("size-3 transition-transform motion-reduce:transition-none", threadOpen && "rotate-90")} />
+              Discussion{finding.replyCount > 0 ? ` (${finding.replyCount})` : ""}
+            </button>
+            {threadOpen ? (
+              <div id={threadId} className="mt-1.5">
+                <FindingThread findingId={finding.id} />
+              </div>
+            ) : null}
+          </div>
           <div>
             <button
               type="button"

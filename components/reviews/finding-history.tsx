@@ -22,6 +22,13 @@ function place(data: unknown, key: "from" | "to"): string | null {
   return anchorLabel({ file: p.file, startLine: p.startLine, endLine: p.endLine ?? p.startLine });
 }
 
+/** R3: "1 of 2 confirmations", from a confirmation event's counts. */
+function needed(data: unknown): string {
+  if (!data || typeof data !== "object") return "";
+  const { confirmations, required } = data as Record<string, unknown>;
+  return typeof confirmations === "number" && typeof required === "number" ? `${confirmations} of ${required} confirmation${required === 1 ? "" : "s"}` : "";
+}
+
 /** One event in words. */
 export function describeEvent(event: FindingEventView): string {
   const who = event.actorName ?? (event.actor === "platform" ? "Gatehouse" : "Someone");
@@ -31,9 +38,13 @@ export function describeEvent(event: FindingEventView): string {
     case "created":
       return `${who} raised it${str(event.data, "headSha") ? ` at ${shortSha(str(event.data, "headSha"))}` : ""}`;
     case "confirmed":
-      return `${who} confirmed it`;
+      return `${who} confirmed it${needed(event.data) ? ` (${needed(event.data)})` : ""}`;
     case "consensus":
-      return `${who} confirmed it: consensus reached`;
+      return str(event.data, "reason") ? `Consensus reached: the required confirmations changed (${needed(event.data)})` : `${who} confirmed it: consensus reached${needed(event.data) ? ` (${needed(event.data)})` : ""}`;
+    case "consensus_lost":
+      return `Open again: the required confirmations changed (${needed(event.data)})`;
+    case "fix_started":
+      return `${who} asked ${str(event.data, "agent") ?? "an agent"} to fix it in a room of its own`;
     case "resolved":
       return str(event.data, "byPush") ? `Resolved by push ${shortSha(str(event.data, "byPush"))}: the reviewer no longer raises it` : `${who} resolved it${because}`;
     case "confirmation_withdrawn":

@@ -48,6 +48,9 @@ export interface ConfirmOutcome {
   finding: FindingView;
   confirmed: boolean;
   consensus: boolean;
+  /** R3: confirmations from people other than the author, and how many its priority needs */
+  confirmations: number;
+  required: number;
 }
 
 /** R3: confirm a finding; the author's own confirmation is refused by the server (422, reason "author"). */

@@ -39,6 +39,7 @@ export const TRIGGER_LABEL: Record<ReviewView["trigger"], string> = {
   check_run: "GitHub check arrived",
   finding: "a finding changed",
   coverage: "a person accepted the coverage gap",
+  settings: "the required confirmations changed",
 };
 
 export function percent(confidence: number): string {

@@ -76,6 +76,14 @@ export function ReviewRoom({
           void queryClient.invalidateQueries({ queryKey: pullKeys.finding(slug, pullId, event.data.findingId) });
           return;
         }
+        case "finding.replied":
+          // R10: a reply arrived; the open thread refetches, the card's count follows.
+          void queryClient.invalidateQueries({ queryKey: pullKeys.replies(slug, pullId, event.data.findingId) });
+          refetchFindings();
+          return;
+        case "finding.fix_started":
+          refetchFindings();
+          return;
         case "pull.state_changed":
         case "pull.head_changed":
           refetchDetail();

@@ -48,6 +48,8 @@ export const SAMPLE_EVENTS: { [T in RoomEventType]: RoomEventOf<T>["data"] } = {
   "pull.head_changed": { pullRequestId: "pl1", from: "h1", to: "h2", remapped: 1, outdated: 0, unchanged: 2 },
   "finding.created": { pullRequestId: "pl1", findingId: "f1", kind: "bug", priority: "P1", title: "Off by one" },
   "finding.updated": { pullRequestId: "pl1", findingId: "f1", change: "confirmed", status: "open", by: "u1" },
+  "finding.replied": { pullRequestId: "pl1", findingId: "f1", replyId: "fr1", by: "u1" },
+  "finding.fix_started": { pullRequestId: "pl1", findingId: "f1", fixRoomId: "rm3", by: "u1" },
   "finding.dropped": { pullRequestId: "pl1", droppedFindingId: "d1", reason: "priority missing", author: "agent:x" },
   "review.published": { pullRequestId: "pl1", reviewId: "r1", verdict: "ship", headSha: "h2", trigger: "run" },
   "axes.recorded": { pullRequestId: "pl1", headSha: "h2", axes: ["tests"], source: "axes" },

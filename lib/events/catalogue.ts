@@ -120,6 +120,10 @@ const reviewEvents = [
   /** `status` when the finding was born dismissed (R10: a dismissal of its rule in its path covers it) */
   event("finding.created", { pullRequestId: id, findingId: id, kind: z.string(), priority: z.string(), title: z.string(), status: z.string().optional() }),
   event("finding.updated", { pullRequestId: id, findingId: id, change: z.string(), status: z.string().optional(), by }),
+  /** R10: a reply in a finding's discussion thread */
+  event("finding.replied", { pullRequestId: id, findingId: id, replyId: id, by }),
+  /** a person opened an Agent-mode room to fix a finding ("Fix with an agent") */
+  event("finding.fix_started", { pullRequestId: id, findingId: id, fixRoomId: id, by }),
   event("finding.dropped", { pullRequestId: id, droppedFindingId: id, reason: z.string(), author: z.string() }),
   event("review.published", { pullRequestId: id, reviewId: id, verdict: z.string(), headSha: z.string(), trigger: z.string() }),
   event("axes.recorded", { pullRequestId: id, headSha: z.string(), axes: z.array(z.string()), source: z.string() }),

@@ -90,7 +90,9 @@ export const PROFILES = {
     notes:
       "This room reviews a pull request. Read the change and the code around it. Record each problem as a finding " +
       "with a kind, a priority from P0 (blocks release) to P3 (nice to have) and an honest confidence between 0 and 1; " +
-      "anchor it to a file and line range when it has one. Publish the review when you are done, if there is a review to publish.",
+      "anchor it to a file and line range when it has one. Publish the review when you are done, if there is a review to publish. " +
+      "When people replied to earlier findings, their replies come with the review request: answer them in your summary, and " +
+      "weigh an explanation (\"this is intended because …\") before raising the same finding again.",
     delegation: null,
   },
   /** O1: read-only like plan; one privileged verb above the research surface. */

@@ -26,6 +26,7 @@ import { fingerprintFinding, normalizeTitle, snippetAt } from "./fingerprint";
 import { matchRaisedFinding } from "./match-raised-finding";
 import { readFinding } from "./read-finding";
 import { remapBetweenHeads } from "./remap-between-heads";
+import { reachesConsensus } from "./settle-consensus";
 import type { Anchor, FindingInput } from "./schemas";
 import { mirrorPath } from "../repos/mirror-paths";
 
@@ -132,7 +133,7 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
   // Raised again: the new anchor is exact for this head, so it replaces a remapped (maybe outdated) one.
   const moved = placed !== null && (current.file !== placed.file || current.startLine !== placed.startLine || current.endLine !== placed.endLine || current.outdated !== placed.outdated);
   if (action.action === "reopen") {
-    const confirmedByOthers = (await tx.findingConfirmation.count({ where: { findingId: current.id, userId: { not: current.authorUserId ?? "" } } })) > 0;
+    const confirmedByOthers = await reachesConsensus(tx, current);
     const decision = decideTransition(current.status, "reopen", { reason: action.reason, confirmedByOthers });
     if (decision.ok) {
       const updated = await tx.finding.updateMany({ where: { id: current.id, status: current.status }, data: { status: decision.nextStatus, statusReason: decision.reason ?? null, ...anchorData } });

@@ -16,6 +16,7 @@ import { decideTransition } from "./decide-transition";
 import { normalizeTitle } from "./fingerprint";
 import type { FindingView } from "./finding-view";
 import { findScopedFinding, findingView } from "./get-finding";
+import { reachesConsensus } from "./settle-consensus";
 import { storeReview } from "./store-review";
 import type { FindingStatusBody } from "./request-schemas";
 
@@ -28,7 +29,8 @@ export async function changeFindingStatus(
   assertCan(actor, "write");
   await assertPullOpen(prisma, actor.workspaceId, ref.pullRequestId);
   const finding = await findScopedFinding(prisma, { workspaceId: actor.workspaceId, ...ref });
-  const confirmedByOthers = (await prisma.findingConfirmation.count({ where: { findingId: finding.id, userId: { not: finding.authorUserId ?? "" } } })) > 0;
+  // R3: a reopened finding is consensusReady again only with as many confirmations as its priority needs.
+  const confirmedByOthers = await reachesConsensus(prisma, finding);
   const decision = decideTransition(finding.status, body.action, { reason: body.reason, confirmedByOthers });
   if (!decision.ok) throw new AppError("unprocessable", decision.reason);
   if (body.action !== "dismiss" && (body.scope || body.path !== undefined || body.expiresAt)) {

@@ -1,13 +1,15 @@
 /**
- * R3: decide what a person's confirmation does to a finding. A finding moves
- * from `open` to `consensusReady` when someone other than its author confirms
- * it; the author's own confirmation is refused with a reason. Resolved and
- * dismissed findings take no confirmations.
+ * R3: decide whether a person's confirmation is taken. A finding moves from
+ * `open` to `consensusReady` when people other than its author confirm it (as
+ * many as the workspace asks for its priority, counted by settle-consensus.ts);
+ * the author's own confirmation is refused with a reason. Resolved and
+ * dismissed findings take no confirmations. `nextStatus` is the status with
+ * the default requirement of one.
  *
  * Pure: the caller stores the FindingConfirmation row (its primary key
- * findingId+userId makes a repeated confirmation idempotent) and applies the
- * status change in the same transaction, conditional on the status it read,
- * so 20 parallel confirmations end in one consistent state.
+ * findingId+userId makes a repeated confirmation idempotent) and settles the
+ * status in the same transaction under the finding's row lock, so 20 parallel
+ * confirmations end in one consistent state.
  */
 import type { FindingStatus } from "./schemas";
 

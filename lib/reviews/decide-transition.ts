@@ -21,7 +21,7 @@ export type TransitionDecision =
   | { ok: true; nextStatus: FindingStatus; event: "resolved" | "dismissed" | "reopened"; reason?: string }
   | { ok: false; reason: string };
 
-/** Decide one lifecycle move. `confirmedByOthers` = it has a confirmation from someone other than its author. */
+/** Decide one lifecycle move. `confirmedByOthers` = it has as many confirmations from people other than its author as its priority needs (R3). */
 export function decideTransition(
   status: FindingStatus,
   action: FindingAction,

@@ -3,10 +3,13 @@
  * the current head, its lifecycle, and who confirmed it. Dates are ISO strings.
  */
 import type { Prisma } from "../db/generated/client";
+import { DEFAULT_REQUIRED_CONFIRMATIONS, type RequiredConfirmations } from "./required-confirmations";
 import type { FindingKind, FindingStatus, Priority } from "./schemas";
 
 export const findingInclude = {
   confirmations: { orderBy: { createdAt: "asc" }, select: { userId: true, createdAt: true, user: { select: { name: true } } } },
+  fixRoom: { select: { id: true, name: true } },
+  _count: { select: { replies: true } },
 } as const satisfies Prisma.FindingInclude;
 
 export interface FindingView {
@@ -30,6 +33,12 @@ export interface FindingView {
   authorName: string;
   runId: string | null;
   confirmations: { userId: string; name: string; at: string }[];
+  /** R3: confirmations from people other than the author that its priority needs (the workspace's setting) */
+  requiredConfirmations: number;
+  /** R10: replies in its discussion thread */
+  replyCount: number;
+  /** the Agent-mode room "Fix with an agent" opened for it */
+  fixRoom: { id: string; name: string } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -37,8 +46,8 @@ export interface FindingView {
 /** A finding row as read with `findingInclude`, derived from the schema rather than restated. */
 type FindingRow = Prisma.FindingGetPayload<{ include: typeof findingInclude }>;
 
-/** `names` maps user ids to display names for findings people wrote. */
-export function toFindingView(row: FindingRow, names: ReadonlyMap<string, string> = new Map()): FindingView {
+/** `names` maps user ids to display names for findings people wrote; `required` is the workspace's setting. */
+export function toFindingView(row: FindingRow, names: ReadonlyMap<string, string> = new Map(), required: RequiredConfirmations = DEFAULT_REQUIRED_CONFIRMATIONS): FindingView {
   const anchor =
     row.file !== null && row.startLine !== null && row.endLine !== null
       ? { file: row.file, startLine: row.startLine, endLine: row.endLine, sha: row.anchorSha }
@@ -61,6 +70,9 @@ export function toFindingView(row: FindingRow, names: ReadonlyMap<string, string
     authorName: authorName(row, names),
     runId: row.runId,
     confirmations: row.confirmations.map((c) => ({ userId: c.userId, name: c.user.name, at: c.createdAt.toISOString() })),
+    requiredConfirmations: required[row.priority],
+    replyCount: row._count.replies,
+    fixRoom: row.fixRoom,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

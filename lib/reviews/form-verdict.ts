@@ -6,7 +6,8 @@
  */
 import { pickAxisResults, type AxisTableRow, type VerdictAxisResult } from "./pick-axis-results";
 import { explainAxis } from "./explain-axis";
-import { stricter, type AxisDeclaration, type FindingStatus, type Priority, type ReviewCoverage, type Verdict } from "./schemas";
+import { confirmationsMissing, type RequiredConfirmations } from "./required-confirmations";
+import { PRIORITIES, stricter, type AxisDeclaration, type FindingStatus, type Priority, type ReviewCoverage, type Verdict } from "./schemas";
 
 export type { AxisTableRow, VerdictAxisResult } from "./pick-axis-results";
 
@@ -19,6 +20,8 @@ export interface VerdictFinding {
   status: FindingStatus;
   /** its anchored lines changed in a later push; it still counts until resolved */
   outdated?: boolean;
+  /** R3: confirmations from people other than its author (absent: not known, nothing said about consensus) */
+  confirmations?: number;
 }
 
 /** R5: everything a verdict is formed from. */
@@ -40,6 +43,8 @@ export interface FormVerdictInput {
   coverage?: ReviewCoverage | null;
   /** R11: the person who accepted this head's coverage gap, by name */
   gapAcceptedBy?: string | null;
+  /** R3: the workspace's confirmations per priority; with it, findings lacking consensus are named */
+  requiredConfirmations?: RequiredConfirmations;
 }
 
 /** R5: one rule that applied, with the floor it set. */
@@ -98,6 +103,8 @@ export function formVerdict(input: FormVerdictInput): VerdictOutcome {
     });
   }
 
+  if (input.requiredConfirmations) rules.push(...consensusRules(input.findings, input.requiredConfirmations));
+
   const axisTable = pickAxisResults(input.axes, input.results, input.headSha);
   if (input.axesError !== undefined) {
     rules.push({
@@ -117,6 +124,32 @@ export function formVerdict(input: FormVerdictInput): VerdictOutcome {
 
   const verdict = rules.reduce<Verdict>((v, r) => stricter(v, r.effect), "ship");
   return { verdict, rules, axisTable };
+}
+
+/** Findings named one by one; the rest are counted, so 500 open findings do not make a 500-line explanation. */
+const NAMED_WITHOUT_CONSENSUS = 10;
+
+/**
+ * R3 in the verdict's words: which live findings lack consensus and how many
+ * confirmations each still needs. Lacking consensus does not make the verdict
+ * stricter (R5 counts open findings as they are), so these rules set no floor.
+ */
+function consensusRules(findings: readonly VerdictFinding[], required: RequiredConfirmations): VerdictRule[] {
+  const lacking = findings
+    .filter((f) => f.status === "open" && f.confirmations !== undefined)
+    .sort((a, b) => PRIORITIES.indexOf(a.priority) - PRIORITIES.indexOf(b.priority));
+  const rules = lacking.slice(0, NAMED_WITHOUT_CONSENSUS).map((f): VerdictRule => {
+    const have = f.confirmations ?? 0;
+    const need = Math.max(1, confirmationsMissing(f.priority, have, required));
+    return {
+      rule: "R5.consensus.missing",
+      effect: "ship",
+      text: `${f.priority} '${clip(f.title)}' lacks consensus: ${have} of ${required[f.priority]} confirmation${required[f.priority] === 1 ? "" : "s"}, needs ${need} more`,
+    };
+  });
+  const rest = lacking.length - rules.length;
+  if (rest > 0) rules.push({ rule: "R5.consensus.missing", effect: "ship", text: `${rest} more open finding${rest === 1 ? "" : "s"} lack${rest === 1 ? "s" : ""} consensus` });
+  return rules;
 }
 
 /**

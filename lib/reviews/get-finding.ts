@@ -7,6 +7,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { findingInclude, toFindingView, type FindingView } from "./finding-view";
+import { readRequiredConfirmations } from "./required-confirmations";
 
 export interface FindingRef {
   workspaceId: string;
@@ -33,9 +34,12 @@ export async function findScopedFinding(prisma: Pick<PrismaClient, "finding">, r
 }
 
 export async function findingView(prisma: Pick<PrismaClient, "finding" | "user">, findingId: string): Promise<FindingView> {
-  const row = await prisma.finding.findUniqueOrThrow({ where: { id: findingId }, include: findingInclude });
+  const row = await prisma.finding.findUniqueOrThrow({
+    where: { id: findingId },
+    include: { ...findingInclude, pullRequest: { select: { workspace: { select: { requiredConfirmations: true } } } } },
+  });
   const names = row.authorUserId ? await userNames(prisma, [row.authorUserId]) : new Map<string, string>();
-  return toFindingView(row, names);
+  return toFindingView(row, names, readRequiredConfirmations(row.pullRequest.workspace.requiredConfirmations));
 }
 
 export async function getFinding(prisma: PrismaClient, ref: FindingRef): Promise<{ finding: FindingView; events: FindingEventView[] }> {

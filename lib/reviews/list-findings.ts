@@ -9,9 +9,10 @@ import { notFound } from "../errors/app-error";
 import type { FindingsQuery } from "./request-schemas";
 import { findingInclude, toFindingView, type FindingView } from "./finding-view";
 import { userNames } from "./get-finding";
+import { readRequiredConfirmations } from "./required-confirmations";
 
 export async function listFindings(prisma: PrismaClient, workspaceId: string, pullRequestId: string, query: FindingsQuery = {}): Promise<FindingView[]> {
-  const pull = await prisma.pullRequest.findFirst({ where: { id: pullRequestId, workspaceId }, select: { id: true } });
+  const pull = await prisma.pullRequest.findFirst({ where: { id: pullRequestId, workspaceId }, select: { id: true, workspace: { select: { requiredConfirmations: true } } } });
   if (!pull) throw notFound("That pull request");
   const where: Db.FindingWhereInput = { pullRequestId: pull.id };
   if (query.kind?.length) where.kind = { in: query.kind };
@@ -24,5 +25,6 @@ export async function listFindings(prisma: PrismaClient, workspaceId: string, pu
     orderBy: [{ priority: "asc" }, { confidence: "desc" }, { file: { sort: "asc", nulls: "first" } }, { startLine: "asc" }, { createdAt: "asc" }],
   });
   const names = await userNames(prisma, rows.flatMap((r) => (r.authorUserId ? [r.authorUserId] : [])));
-  return rows.map((row) => toFindingView(row, names));
+  const required = readRequiredConfirmations(pull.workspace.requiredConfirmations);
+  return rows.map((row) => toFindingView(row, names, required));
 }

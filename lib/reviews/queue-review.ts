@@ -13,6 +13,7 @@ import { requestPublish } from "../github/request-publish";
 import { enqueueJob } from "../queue/enqueue-job";
 import { conversationHistory } from "../runs/conversation-history";
 import { queueRun } from "../runs/queue-run";
+import { findingDiscussions } from "./finding-discussions";
 
 export interface ReviewRequest {
   workspaceId: string;
@@ -41,7 +42,9 @@ export async function queueReview(tx: Db.TransactionClient, req: ReviewRequest):
       ? `Review pull request #${pull.number} "${pull.title}": ${pull.headRef} into ${pull.baseRef}.`
       : `New commits were pushed to pull request #${pull.number}; review the new head of ${pull.headRef}.`;
   // The commits are spelled out so any reviewer (a model, or the built-in one) diffs exactly these.
-  const content = `${opening}\n\nbase=${pull.baseSha} head=${pull.headSha}`;
+  // R10: what people replied on earlier findings travels with the request, for the reviewer to answer.
+  const discussions = await findingDiscussions(tx, pull.id);
+  const content = `${opening}\n\nbase=${pull.baseSha} head=${pull.headSha}${discussions ? `\n\n${discussions}` : ""}`;
   const meta: ReviewRequestMeta = { kind: "review_request", pullRequestId: pull.id, baseSha: pull.baseSha, headSha: pull.headSha };
   const message = await tx.message.create({
     data: { conversationId: req.conversationId, role: "user", authorId: req.userId, content, meta: { ...meta } },

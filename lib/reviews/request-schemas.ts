@@ -40,3 +40,7 @@ export const addFindingBody = z.record(z.string(), z.unknown());
 /** POST …/coverage/accept: R11, a person accepts the current head's coverage gap, saying why. */
 export const acceptGapBody = z.strictObject({ reason: z.string().trim().min(3, "say why the unread part may go unreviewed").max(2000) });
 export type AcceptGapBody = z.infer<typeof acceptGapBody>;
+
+/** POST …/findings/:id/replies: R10, a reply in a finding's discussion thread (Markdown). */
+export const findingReplyBody = z.strictObject({ body: z.string().trim().min(1, "write a reply first").max(10_000, "a reply holds at most 10,000 characters") });
+export type FindingReplyBody = z.infer<typeof findingReplyBody>;

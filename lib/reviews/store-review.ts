@@ -24,9 +24,10 @@ import { readExplanation } from "./stored-explanation";
 import { readBaseAxes } from "./read-base-axes";
 import { mirrorPath } from "../repos/mirror-paths";
 import type { ReviewCoverage } from "./schemas";
+import { readRequiredConfirmations } from "./required-confirmations";
 
 /** What made a verdict be formed: the review was published, or evidence changed afterwards. */
-export type ReviewTrigger = "finalize" | "axes" | "check_run" | "finding" | "coverage";
+export type ReviewTrigger = "finalize" | "axes" | "check_run" | "finding" | "coverage" | "settings";
 
 /** Review.explanation as stored. */
 export interface ReviewExplanation extends Omit<VerdictOutcome, "verdict"> {
@@ -105,12 +106,17 @@ async function formAt(
 ) {
   const gapAcceptedBy = coverage && !coverage.complete ? await acceptedBy(tx, pull) : null;
   const [findings, results, workspace] = await Promise.all([
-    tx.finding.findMany({ where: { pullRequestId: pull.id }, select: { id: true, priority: true, confidence: true, title: true, status: true, outdated: true } }),
+    tx.finding.findMany({
+      where: { pullRequestId: pull.id },
+      select: { id: true, priority: true, confidence: true, title: true, status: true, outdated: true, authorUserId: true, confirmations: { select: { userId: true } } },
+    }),
     tx.axisResult.findMany({ where: { repositoryId: pull.repositoryId, headSha: pull.headSha } }),
-    tx.workspace.findUniqueOrThrow({ where: { id: pull.workspaceId }, select: { confidenceThreshold: true } }),
+    tx.workspace.findUniqueOrThrow({ where: { id: pull.workspaceId }, select: { confidenceThreshold: true, requiredConfirmations: true } }),
   ]);
   const outcome = formVerdict({
-    findings,
+    // R3: only confirmations by people other than the author count towards consensus.
+    findings: findings.map(({ confirmations, authorUserId, ...f }) => ({ ...f, confirmations: confirmations.filter((c) => c.userId !== authorUserId).length })),
+    requiredConfirmations: readRequiredConfirmations(workspace.requiredConfirmations),
     axes: axes.ok ? axes.axes : [],
     results,
     confidenceThreshold: workspace.confidenceThreshold,

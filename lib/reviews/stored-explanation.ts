@@ -19,7 +19,7 @@ const axisTableRow = z.object({
 export const storedExplanation = z.object({
   rules: z.array(verdictRule).optional().catch(undefined),
   axisTable: z.array(axisTableRow).optional().catch(undefined),
-  trigger: z.enum(["finalize", "axes", "check_run", "finding", "coverage"]).optional().catch(undefined),
+  trigger: z.enum(["finalize", "axes", "check_run", "finding", "coverage", "settings"]).optional().catch(undefined),
   threshold: z.number().optional().catch(undefined),
   axesError: z.string().optional().catch(undefined),
   findings: z.number().int().optional().catch(undefined),

@@ -40,6 +40,7 @@ const R5_WORDS: Readonly<Record<string, string>> = {
   "R5.axis.unreadable": "the checks declaration could not be read",
   "R5.axis.none_declared": "no checks declared",
   "R5.threshold.invalid": "the confidence threshold is invalid",
+  "R5.consensus.missing": "a finding without enough confirmations",
 };
 
 /** The base rule of an id (`R5.finding.P0` → `R5`). */

@@ -26,6 +26,7 @@ import type {
 } from "@ai-sdk/provider";
 import { CUT_TRAILER, DIFF_PIECE_CHARS, PIECE_TRAILER } from "../../diff/diff-pieces";
 import { parseDiff } from "../../diff/parse-diff";
+import { readDiscussions } from "../discussion-text";
 import { reviewDiff } from "./offline-reviewer";
 import type { FindingInput, ReviewCoverage } from "../schemas";
 
@@ -93,10 +94,31 @@ export function planOfflineTurn(prompt: LanguageModelV3Prompt): Turn {
     };
   }
   const finalize = calls.find((c) => c.toolName === "finalize_review");
-  if (!finalize) return { text: "", calls: [{ toolName: "finalize_review", input: { summary: summarize(findings, all.length, coverage), coverage } }] };
+  if (!finalize) return { text: "", calls: [{ toolName: "finalize_review", input: { summary: `${summarize(findings, all.length, coverage)}${answerDiscussions(request)}`, coverage } }] };
 
   const verdict = verdictFrom(results.find((r) => r.toolCallId === finalize.toolCallId)?.output);
-  return { text: `${summarize(findings, all.length, coverage)}${verdict ? ` The platform's verdict: ${verdict}.` : ""}`, calls: [] };
+  return { text: `${summarize(findings, all.length, coverage)}${verdict ? ` The platform's verdict: ${verdict}.` : ""}${answerDiscussions(request)}`, calls: [] };
+}
+
+/**
+ * R10: the built-in reviewer cannot weigh an argument, so it answers what
+ * people replied by saying what it read and what decides the finding's fate:
+ * its scanners raise the same finding while the code is the same, and a
+ * dismissal with the reason keeps it from being raised again.
+ */
+function answerDiscussions(request: string): string {
+  const discussions = readDiscussions(request).filter((d) => d.replies.length > 0);
+  if (discussions.length === 0) return "";
+  const quoted = discussions
+    .slice(0, 5)
+    .map((d) => {
+      const last = d.replies.at(-1)!;
+      const said = last.body.length > 160 ? `${last.body.slice(0, 159)}…` : last.body;
+      return `on "${d.title}", ${last.who} wrote: “${said}”`;
+    })
+    .join("; ");
+  const more = discussions.length > 5 ? ` (and ${discussions.length - 5} more)` : "";
+  return `\n\nI read the replies on ${count(discussions.length, "finding")}: ${quoted}${more}. I check the code, not the argument: a finding stays raised while its code is unchanged; if it is intended, dismiss it with that reason and it will not be raised again.`;
 }
 
 type Piece = { offset: number; output: { type: string; value?: unknown } | undefined };
