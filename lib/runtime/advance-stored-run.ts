@@ -17,7 +17,8 @@ import { returnToParent } from "../subagents/return-to-parent";
 import { runCeiling } from "../subagents/run-ceiling";
 import { advanceClaudeCodeRun } from "../transports/claude-code/advance-claude-code-run";
 import { claudeCodeEndpoint } from "../transports/claude-code/claude-code-endpoint";
-import { CLAUDE_CODE_SANDBOXED } from "../transports/claude-code/sandboxing";
+import { claudeCodeSandboxing } from "../transports/claude-code/sandboxing";
+import { modelFetch } from "../models/model-network";
 import { budgetHold } from "../orchestration/project-budget";
 import { modelForAgent } from "./model-for-agent";
 import { scopeRun } from "../runs/run-scope";
@@ -59,7 +60,12 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
           signal: options.signal,
         },
         runId,
-        { endpoint: claudeCodeEndpoint(agent, run.workspace), allowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }), sandboxed: CLAUDE_CODE_SANDBOXED },
+        {
+          endpoint: claudeCodeEndpoint(agent, run.workspace),
+          allowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
+          // T4: inside the sandbox wherever it works; the panel says "convention" where it does not.
+          sandbox: (await claudeCodeSandboxing()).sandboxed ? { fetch: modelFetch() } : null,
+        },
       );
     }
     const result = await advanceRun(
