@@ -22,6 +22,7 @@ import { modelFetch } from "../models/model-network";
 import { budgetHold } from "../orchestration/project-budget";
 import { modelForAgent } from "./model-for-agent";
 import { scopeRun } from "../runs/run-scope";
+import { recordRunUsage } from "../runs/record-run-usage";
 import { createToolServices } from "./tool-services";
 
 export interface AdvanceOptions {
@@ -65,6 +66,7 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
           allowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
           // T4: inside the sandbox wherever it works; the panel says "convention" where it does not.
           sandbox: (await claudeCodeSandboxing()).sandboxed ? { fetch: modelFetch() } : null,
+          recordUsage: (usage) => recordRunUsage(prisma, run.id, usage),
         },
       );
     }
@@ -87,9 +89,8 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
             agentAllowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
             // O6: a project's budget holds the run before a model call; usage is added up per turn.
             beforeModelCall: () => budgetHold(prisma, run.id),
-            recordUsage: async ({ inputTokens, outputTokens }) => {
-              await prisma.run.update({ where: { id: run.id }, data: { inputTokens: { increment: inputTokens ?? 0 }, outputTokens: { increment: outputTokens ?? 0 } } });
-            },
+            // A6: a sub-agent's tokens count toward its parent's totals (and so the project budget) as they are spent.
+            recordUsage: (usage) => recordRunUsage(prisma, run.id, usage),
             services: createToolServices(prisma, {
               workspaceId: run.workspaceId,
               roomId,

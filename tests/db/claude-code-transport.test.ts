@@ -58,6 +58,10 @@ describe("Claude Code transport, stored runs", () => {
     expect(answer?.content).toBe("The README is short; nothing to change.");
     // T3: the CLI was offered only read tools.
     expect(server.requests.find((r) => r.tools?.length)!.tools!.map((t) => t.name)).not.toContain("Write");
+    // The session's tokens are the run's (the script server answers 12 in / 7 out per request; the CLI adds up its turns).
+    const totals = await prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { inputTokens: true, outputTokens: true } });
+    expect(totals.inputTokens).toBeGreaterThan(0);
+    expect(totals.outputTokens).toBeGreaterThan(0);
     // T4, H4: the CLI ran in the sandbox, so every request came through the relay, which added the key.
     expect(new Set(server.apiKeys)).toEqual(new Set(["test-key-123"]));
   });

@@ -38,6 +38,8 @@ export async function advanceClaudeCodeRun(
     allowlist: readonly string[] | null;
     /** T4: start the CLI in the sandbox, reaching the endpoint through this address-checked fetch (H4); null: outside, as a convention */
     sandbox: { fetch: (input: string, init: RequestInit) => Promise<Response> } | null;
+    /** the session's model tokens, added to the run (and its parents', A6) */
+    recordUsage?: (usage: { inputTokens: number; outputTokens: number }) => Promise<void>;
   },
 ): Promise<{ status: "succeeded" | "failed"; outcome: null; claimed: boolean }> {
   const run = await deps.store.loadRun(runId);
@@ -83,6 +85,7 @@ export async function advanceClaudeCodeRun(
       signal: deps.signal,
       async onEvent(event) {
         if (event.type === "text") await deps.events.emit({ type: "message", runId, text: event.text });
+        if (event.type === "usage") await agent.recordUsage?.({ inputTokens: event.inputTokens, outputTokens: event.outputTokens });
         if (event.type !== "tool.call") return;
         const callId = event.toolUseId ?? randomUUID();
         const status = event.decision === "deny" ? "refused" : event.decision === "confirm" ? "waiting" : "executed";
