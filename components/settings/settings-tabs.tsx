@@ -8,6 +8,7 @@ const TABS = [
   { segment: "repositories", label: "Repositories" },
   { segment: "agents", label: "Agents" },
   { segment: "modes", label: "Modes" },
+  { segment: "mcp-servers", label: "MCP servers" },
   { segment: "webhook", label: "Webhook" },
 ] as const;
 
