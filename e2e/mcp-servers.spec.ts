@@ -17,13 +17,13 @@ test("M7: an admin attaches an MCP server with declared tiers, sees refusals bes
   const form = page.getByRole("form", { name: "Attach an MCP server" });
 
   // zod in the browser: a name the API would refuse never leaves the page.
-  await form.getByLabel("Name").fill("Bad Name");
+  await form.getByLabel("Server name").fill("Bad Name");
   await form.getByLabel("Server URL").fill("https://mcp.example.com/mcp");
   await form.getByRole("button", { name: "Attach server" }).click();
-  await expect(form.getByLabel("Name")).toHaveAccessibleDescription(/lower-case letter/);
+  await expect(form.getByLabel("Server name")).toHaveAccessibleDescription(/lower-case letter/);
 
   // H4: a loopback address is refused by the server, and the reason shows beside the URL.
-  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Server name").fill(name);
   await form.getByLabel("Server URL").fill("http://127.0.0.1:9/mcp");
   await form.getByLabel("Tool 1 name").fill("lookup");
   await form.getByRole("button", { name: "Attach server" }).click();

@@ -81,7 +81,7 @@ export function AttachMcpServerForm({ slug, onAttached }: Readonly<{ slug: strin
       }}
     >
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-        <TextField label="Name" name="mcp-name" placeholder="notes" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} hint="Its tools become mcp_<name>_<tool>." />
+        <TextField label="Server name" name="mcp-name" placeholder="notes" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} hint="Its tools become mcp_<name>_<tool>." />
         <TextField label="Server URL" name="mcp-url" type="url" placeholder="https://mcp.example/mcp" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.fields.url} hint="Streamable HTTP. Loopback and private addresses only where the operator allows them." />
       </div>
 
