@@ -11,17 +11,12 @@ import { existsSync } from "node:fs";
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseHostRules } from "../../net/address-policy";
-import { createGuardedFetch } from "../../net/guarded-fetch";
-import { profileOf } from "../../modes/profiles";
-import { materializeSurface } from "../../modes/surface";
-import type { Autonomy, Mode } from "../../modes/types";
-import { makeFixture, SECRET, snapshotTree, type Fixture } from "../../repos/git.test-support";
+import type { Mode } from "../../modes/types";
+import { makeFixture, snapshotTree, type Fixture } from "../../repos/git.test-support";
 import { readyForSandbox } from "../../sandbox/sandbox.test-support";
 import { sandboxUser } from "../../sandbox/sandbox-user";
-import { TOOL_SPECS } from "../../tools/registry";
-import { runClaudeCodeTurn } from "./run-claude-code";
-import { startAnthropicScriptServer, type AnthropicScriptServer, type ScriptedTurn } from "./testing/anthropic-script-server";
+import type { AnthropicScriptServer, ScriptedTurn } from "./testing/anthropic-script-server";
+import { sandboxedTurn, type SandboxedTurnOptions } from "./testing/sandboxed-turn";
 
 const REAL_KEY = "sk-ant-the-real-key-stays-outside";
 
@@ -37,33 +32,10 @@ afterEach(async () => {
   await fx.cleanup();
 });
 
-interface TurnOptions {
-  autonomy?: Autonomy;
-  bypassGate?: boolean;
-  planShell?: boolean;
-}
-
-async function sandboxedTurn(mode: Mode, script: ScriptedTurn[], options: TurnOptions = {}) {
-  server = await startAnthropicScriptServer(script);
-  const endpoint = new URL(server.baseUrl);
-  const surface = materializeSurface(profileOf(mode), TOOL_SPECS, { autonomy: options.autonomy ?? "auto", planShell: options.planShell });
-  return runClaudeCodeTurn({
-    surface,
-    worktree: fx.worktree,
-    prompt: "make the change",
-    baseUrl: server.baseUrl,
-    apiKey: REAL_KEY,
-    model: "claude-sonnet-4-5",
-    sandboxed: true,
-    sandbox: {
-      workspaceId: `ws-${mode}`,
-      posture: profileOf(mode).posture,
-      // H4: the relay reaches the test's endpoint only because it is listed, as an operator would list it.
-      fetch: createGuardedFetch({ allowedHosts: () => parseHostRules([endpoint.host]), purpose: "model endpoint", setting: "GATEHOUSE_ALLOWED_MODEL_HOSTS" }),
-    },
-    testOnlyBypassGate: options.bypassGate,
-    maxTurns: 20,
-  });
+async function turnIn(mode: Mode, script: ScriptedTurn[], options: Omit<SandboxedTurnOptions, "worktree" | "apiKey"> = {}) {
+  const turn = await sandboxedTurn(mode, script, { ...options, worktree: fx.worktree, apiKey: REAL_KEY });
+  server = turn.server;
+  return turn.result;
 }
 
 const status = () => execFileSync("git", ["status", "--porcelain"], { cwd: fx.worktree, encoding: "utf8" });
@@ -89,7 +61,7 @@ describe("Claude Code transport inside the sandbox (real CLI, real bubblewrap)",
   for (const mode of ["plan", "review", "orchestrate"] as const) {
     it(`T4, H1: in the ${mode} room every write, shell redirect and fetch is refused with Gatehouse's reason and the worktree is unchanged`, async () => {
       const before = await snapshotTree(fx.root);
-      const result = await sandboxedTurn(mode, writeAttempts());
+      const result = await turnIn(mode, writeAttempts());
       expect(result.text).toBe("I could not change anything.");
       const results = server!.toolResults();
       expect(results).toHaveLength(6);
@@ -108,7 +80,7 @@ describe("Claude Code transport inside the sandbox (real CLI, real bubblewrap)",
       await readyForSandbox(fx);
       const before = await snapshotTree(fx.root);
       const file = (name: string) => path.join(fx.worktree, name);
-      const result = await sandboxedTurn(mode, [
+      const result = await turnIn(mode, [
         // The CLI edits only what it has read in the session.
         { toolUses: [{ name: "Read", input: { file_path: file("README.md") } }, { name: "Read", input: { file_path: file("book.ipynb") } }] },
         { toolUses: [{ name: "Write", input: { file_path: file("written.md"), content: "no\n" } }] },
@@ -139,7 +111,7 @@ describe("Claude Code transport inside the sandbox (real CLI, real bubblewrap)",
   }
 
   it("T4, C1: in chat the legitimate write and shell redirect succeed inside the sandbox, as the sandbox's user", async () => {
-    const result = await sandboxedTurn("chat", [
+    const result = await turnIn("chat", [
       { toolUses: [{ name: "Write", input: { file_path: path.join(fx.worktree, "notes.md"), content: "written by claude\n" } }] },
       { toolUses: [{ name: "Bash", input: { command: "echo from-bash > bash.md", description: "write" } }] },
       { text: "Written." },
@@ -150,35 +122,5 @@ describe("Claude Code transport inside the sandbox (real CLI, real bubblewrap)",
     expect(await readFile(path.join(fx.worktree, "bash.md"), "utf8")).toBe("from-bash\n");
     const user = sandboxUser();
     if (user) expect((await stat(path.join(fx.worktree, "notes.md"))).uid).toBe(user.uid);
-  }, 180_000);
-
-  it("H1, H4: escape attempts over this transport — the CLI's shell has no capabilities, no host network, no real key, and nothing outside its worktree", async () => {
-    const probe = [
-      "grep CapEff /proc/self/status",
-      "id -u",
-      `cat ${fx.secretFile} || echo no-secret`,
-      "env | grep -c sk-ant || true",
-      "(exec 3<>/dev/tcp/127.0.0.1/5432 && echo reached-postgres) 2>/dev/null || echo no-postgres",
-      "(: >> /proc/sys/kernel/core_pattern) 2>/dev/null && echo wrote-proc-sys || echo proc-sys-refused",
-      "mount -o remount,rw,bind . 2>/dev/null && echo remounted || echo remount-refused",
-      "touch /escaped 2>/dev/null && echo root-writable || echo root-read-only",
-      "ls /sys 2>/dev/null | head -1 || true",
-    ].join("; ");
-    const before = await snapshotTree(fx.root);
-    await sandboxedTurn("plan", [{ toolUses: [{ name: "Bash", input: { command: `bash -c '${probe.replace(/'/g, "'\\''")}'`, description: "probe" } }] }, { text: "Probed." }], { bypassGate: true });
-    const out = server!.toolResults()[0]!.text;
-    expect(out).toMatch(/CapEff:\s*0+\b/);
-    if (sandboxUser()) expect(out).toContain(String(sandboxUser()!.uid));
-    expect(out).not.toContain(SECRET.trim());
-    expect(out).toContain("no-secret");
-    expect(out).not.toContain(REAL_KEY);
-    expect(out).toContain("no-postgres");
-    expect(out).toContain("proc-sys-refused");
-    expect(out).toContain("remount-refused");
-    expect(out).toContain("root-read-only");
-    expect(await snapshotTree(fx.root)).toEqual(before);
-    // H4: the key was added outside, by the relay; the CLI only ever held the placeholder.
-    expect(server!.apiKeys.length).toBeGreaterThan(0);
-    expect(new Set(server!.apiKeys)).toEqual(new Set([REAL_KEY]));
   }, 180_000);
 });
