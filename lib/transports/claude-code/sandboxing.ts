@@ -6,13 +6,13 @@ import "server-only";
  * CLI runs outside, gated but only by convention, with its shell withheld, and
  * the capability panel says so with this reason.
  */
-import { detectSandbox } from "../../sandbox/detect-sandbox";
+import { DEFAULT_BWRAP_PATH, detectSandbox } from "../../sandbox/detect-sandbox";
 import { claudeCliBinary } from "./sandboxed-cli";
 
 export type ClaudeCodeSandboxing = { sandboxed: true } | { sandboxed: false; reason: string };
 
-export async function claudeCodeSandboxing(): Promise<ClaudeCodeSandboxing> {
-  const sandbox = await detectSandbox();
+export async function claudeCodeSandboxing(bwrapPath: string = DEFAULT_BWRAP_PATH): Promise<ClaudeCodeSandboxing> {
+  const sandbox = await detectSandbox(bwrapPath);
   if (!sandbox.available) return { sandboxed: false, reason: sandbox.reason };
   try {
     await claudeCliBinary();
