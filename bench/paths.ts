@@ -4,7 +4,10 @@
  * server plays 30 Read calls, once through runClaudeCodeTurn (PreToolUse hook
  * and canUseTool ask Gatehouse's guard) and once with the CLI's own auto-allow
  * and no hook; per call, the time from the model's answer to the next request
- * (the CLI ran the tool in between). (2) Sub-agent start-up overhead on
+ * (the CLI ran the tool in between); then the same gated session with the CLI
+ * inside the sandbox (its requests through Gatehouse's relay), and what the
+ * sandbox adds to a session's start (query → first model request).
+ * (2) Sub-agent start-up overhead on
  * PostgreSQL: a delegated one-turn answer against the same answer given directly.
  */
 import path from "node:path";
@@ -14,7 +17,11 @@ import type { Prisma } from "../lib/db/generated/client";
 import { newCheckpoint } from "../lib/harness/checkpoint";
 import { profileOf } from "../lib/modes/profiles";
 import { materializeSurface } from "../lib/modes/surface";
+import { parseHostRules } from "../lib/net/address-policy";
+import { createGuardedFetch } from "../lib/net/guarded-fetch";
 import { makeFixture } from "../lib/repos/git.test-support";
+import { detectSandbox } from "../lib/sandbox/detect-sandbox";
+import { readyForSandbox } from "../lib/sandbox/sandbox.test-support";
 import { advanceStoredRun } from "../lib/runtime/advance-stored-run";
 import { TOOL_SPECS } from "../lib/tools/registry";
 import { runClaudeCodeTurn } from "../lib/transports/claude-code/run-claude-code";
@@ -34,10 +41,26 @@ async function claudeCodeGate(): Promise<BenchResult[]> {
   const fx = await makeFixture();
   const script: ScriptedTurn[] = [...Array.from({ length: CALLS }, () => ({ toolUses: [{ name: "Read", input: { file_path: path.join(fx.worktree, "README.md") } }] })), { text: "Done." }];
   try {
+    await readyForSandbox(fx);
+    // The start-up probe runs once per process; a server has run it long before a session starts.
+    await detectSandbox();
     const gatedServer = await startAnthropicScriptServer(script);
     const surface = materializeSurface(profileOf("plan"), TOOL_SPECS, { autonomy: "auto" });
+    let started = performance.now();
     const gated = await runClaudeCodeTurn({ surface, worktree: fx.worktree, prompt: "read", baseUrl: gatedServer.baseUrl, apiKey: "bench", model: "claude-sonnet-4-5", sandboxed: false, maxTurns: CALLS + 2 });
+    const outsideStart = gatedServer.timings[0]!.arrivedAt - started;
     await gatedServer.close();
+
+    // T4: the same gated session with the CLI in the sandbox, reaching the server through the relay (H4).
+    const sandboxServer = await startAnthropicScriptServer(script);
+    const relayFetch = createGuardedFetch({ allowedHosts: () => parseHostRules([new URL(sandboxServer.baseUrl).host]), purpose: "model endpoint", setting: "GATEHOUSE_ALLOWED_MODEL_HOSTS" });
+    started = performance.now();
+    await runClaudeCodeTurn({
+      surface, worktree: fx.worktree, prompt: "read", baseUrl: sandboxServer.baseUrl, apiKey: "bench", model: "claude-sonnet-4-5", maxTurns: CALLS + 2,
+      sandboxed: true, sandbox: { workspaceId: "bench", posture: "read-only", fetch: relayFetch },
+    });
+    const insideStart = sandboxServer.timings[0]!.arrivedAt - started;
+    await sandboxServer.close();
 
     const plainServer = await startAnthropicScriptServer(script);
     for await (const _ of query({
@@ -57,6 +80,7 @@ async function claudeCodeGate(): Promise<BenchResult[]> {
     await plainServer.close();
     const withGate = perCall(gatedServer.timings);
     const without = perCall(plainServer.timings);
+    const sandboxed = perCall(sandboxServer.timings);
     return [
       { name: `Claude Code: per Read call, CLI with Gatehouse's gate (p50, ${withGate.length} calls)`, value: percentileOf(withGate, 50), unit: "ms" },
       { name: "Claude Code: per Read call, CLI with Gatehouse's gate (p99)", value: percentileOf(withGate, 99), unit: "ms" },
@@ -66,6 +90,11 @@ async function claudeCodeGate(): Promise<BenchResult[]> {
       { name: "Claude Code: added by the gate per call (p99 difference)", value: percentileOf(withGate, 99) - percentileOf(without, 99), unit: "ms" },
       { name: "Claude Code: the guard's own decision inside the hook (p50)", value: percentileOf(gated.gateMs, 50), unit: "ms" },
       { name: "Claude Code: the guard's own decision inside the hook (p99)", value: percentileOf(gated.gateMs, 99), unit: "ms" },
+      { name: "Claude Code in the sandbox: per Read call, gated, through the relay (p50)", value: percentileOf(sandboxed, 50), unit: "ms" },
+      { name: "Claude Code in the sandbox: per Read call, gated, through the relay (p99)", value: percentileOf(sandboxed, 99), unit: "ms" },
+      { name: "Claude Code in the sandbox: added per call over the gated CLI outside (p50 difference)", value: percentileOf(sandboxed, 50) - percentileOf(withGate, 50), unit: "ms" },
+      { name: "Claude Code: session start to first model request, outside the sandbox", value: outsideStart, unit: "ms" },
+      { name: "Claude Code: session start to first model request, in the sandbox (relay, mounts, bwrap)", value: insideStart, unit: "ms" },
     ];
   } finally {
     await fx.cleanup();

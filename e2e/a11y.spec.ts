@@ -32,6 +32,7 @@ test("the workspace's main pages have no serious or critical accessibility viola
     "/w/demo/settings/members",
     "/w/demo/settings/webhook",
     "/w/demo/settings/reviews",
+    "/w/demo/settings/mcp-servers",
     "/settings/notifications",
     ...(rooms[0] ? [`/w/demo/rooms/${rooms[0].id}`] : []),
     ...(pulls[0] ? [`/w/demo/pulls/${pulls[0].id}`] : []),

@@ -19,7 +19,20 @@ const port = process.env.E2E_PORT ?? "3210";
 // Tests that need thousands of rows (a long room's history) seed them straight into this
 // run's database; they find it here. Removed when the server stops.
 const stateFile = join(tmpdir(), `gatehouse-e2e-${port}.json`);
-writeFileSync(stateFile, JSON.stringify({ databaseUrl: url.toString() }));
+
+// T4: a local Anthropic Messages server scripts the Claude Code CLI of claude-code agents.
+// The server allows exactly its address as a model endpoint (H4), as an operator would.
+const anthropic = spawn(process.execPath, ["--import", "tsx", "scripts/e2e-anthropic-server.ts"], { stdio: ["pipe", "pipe", "inherit"] });
+const anthropicUrl = await new Promise((resolve, reject) => {
+  let buffered = "";
+  anthropic.stdout.on("data", (chunk) => {
+    buffered += chunk;
+    const line = buffered.split("\n")[0];
+    if (buffered.includes("\n")) resolve(JSON.parse(line).baseUrl);
+  });
+  anthropic.once("exit", (code) => reject(new Error(`the scripted Anthropic server exited with ${code}`)));
+});
+writeFileSync(stateFile, JSON.stringify({ databaseUrl: url.toString(), anthropicBaseUrl: anthropicUrl }));
 
 const server = spawn("npx", ["next", "start", "-p", port], {
   stdio: "inherit",
@@ -35,6 +48,7 @@ const server = spawn("npx", ["next", "start", "-p", port], {
     GATEHOUSE_GITHUB_API_URL: `http://127.0.0.1:${Number(port) + 20000}`,
     GATEHOUSE_GITHUB_RETRY_MS: "200",
     GATEHOUSE_GITHUB_PUBLISH_ATTEMPTS: "2",
+    GATEHOUSE_ALLOWED_MODEL_HOSTS: new URL(anthropicUrl).host,
   },
 });
 
@@ -43,6 +57,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   server.kill("SIGTERM");
+  anthropic.kill("SIGTERM");
   await new Promise((resolve) => setTimeout(resolve, 1500));
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
   await client.end();

@@ -244,6 +244,7 @@ export function Conversation({
             trigger={entry.trigger}
             messages={entry.messages}
             live={live[entry.run.id]}
+            liveAll={live}
             agentName={agentName}
             slug={slug}
             roomId={roomId}

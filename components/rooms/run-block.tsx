@@ -20,6 +20,8 @@ import { MessageEntry } from "./message-entry";
 import { PlanRow, ProposalRow } from "./plan-row";
 import { metaOf, type RoomMessage, type RoomRun, type RoomToolCall, type RunStatus } from "./room-types";
 import { ToolCallRow } from "./tool-call-row";
+import { nestedFor, tokensLabel } from "./subagent-block";
+import type { LiveTexts } from "./live-text";
 
 const STATUS: Record<RunStatus, { label: string; tone: BadgeTone }> = {
   queued: { label: "Queued", tone: "neutral" },
@@ -50,6 +52,7 @@ export function RunBlock({
   onToggleCollapsed,
   openCalls,
   onToggleCall,
+  liveAll,
 }: Readonly<{
   run: RoomRun;
   /** the person's message that asked for this run */
@@ -68,6 +71,8 @@ export function RunBlock({
   /** which tool calls are opened (kept by the conversation, since rows unmount as they scroll away) */
   openCalls?: ReadonlySet<string>;
   onToggleCall?: (toolCallId: string) => void;
+  /** streamed text of every run in the room, for the sub-agents shown inside this one (A6) */
+  liveAll?: LiveTexts;
 }>) {
   const status = STATUS[run.status];
   const active = run.status === "queued" || run.status === "running" || run.status === "waiting";
@@ -122,6 +127,7 @@ export function RunBlock({
             {run.steps > 0 ? `${run.steps} ${run.steps === 1 ? "turn" : "turns"}` : null}
             {calls > 0 ? ` · ${calls} ${calls === 1 ? "tool call" : "tool calls"}` : null}
             {duration ? ` · ${duration}` : null}
+            {tokensLabel(run) ? ` · ${tokensLabel(run)}` : null}
           </span>
           {calls > 0 && !active && onToggleCollapsed ? (
             <button
@@ -148,6 +154,7 @@ export function RunBlock({
                   call={item.call} runId={run.id} slug={slug} roomId={roomId} canWrite={canWrite} highlighted={highlight === item.call.id}
                   open={openCalls?.has(item.call.id)}
                   onToggle={onToggleCall ? () => onToggleCall(item.call.id) : undefined}
+                  nested={nestedFor({ run }, item.call.callId, { live: liveAll, slug, roomId, canWrite, highlight })}
                 />,
               ];
             }

@@ -85,6 +85,7 @@ export function ToolCallRow({
   highlighted = false,
   open: openProp,
   onToggle,
+  nested,
 }: Readonly<{
   call: RoomToolCall;
   runId: string;
@@ -95,6 +96,8 @@ export function ToolCallRow({
   /** controlled by the conversation, which keeps it while the row scrolls away and back */
   open?: boolean;
   onToggle?: () => void;
+  /** A6: what the call started, shown inside its row (a delegate call's sub-agent) */
+  nested?: ReactNode;
 }>) {
   const [openHere, setOpenHere] = useState(false);
   const open = openProp ?? openHere;
@@ -217,6 +220,7 @@ export function ToolCallRow({
           </p>
         </div>
       ) : null}
+      {nested}
     </li>
   );
 }

@@ -9,6 +9,7 @@ const TABS = [
   { segment: "agents", label: "Agents" },
   { segment: "modes", label: "Modes" },
   { segment: "reviews", label: "Reviews" },
+  { segment: "mcp-servers", label: "MCP servers" },
   { segment: "webhook", label: "Webhook" },
 ] as const;
 

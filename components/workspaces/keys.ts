@@ -9,6 +9,7 @@ export const workspaceKeys = {
   members: (slug: string) => [...workspaceKeys.detail(slug), "members"] as const,
   repositories: (slug: string) => [...workspaceKeys.detail(slug), "repositories"] as const,
   agents: (slug: string) => [...workspaceKeys.detail(slug), "agents"] as const,
+  mcpServers: (slug: string) => [...workspaceKeys.detail(slug), "mcp-servers"] as const,
 };
 
 /** The API base of one workspace. */

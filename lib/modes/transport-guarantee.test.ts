@@ -18,7 +18,12 @@ describe("where the guarantee holds", () => {
     expect(outside.why).toMatch(/permission mode plan.*outside the sandbox.*not also mounted read-only/);
     const inside = transportGuarantees("plan", { sandbox: { available: true }, claudeCodeSandboxed: true })[1]!;
     expect(inside.holds).toBe("boundary");
-    const noBwrap = transportGuarantees("plan", { sandbox: { available: false, reason: "x" }, claudeCodeSandboxed: true })[1]!;
+    expect(inside.why).toMatch(/mounted read-only.*relay to the model endpoint/);
+    const noBwrap = transportGuarantees("plan", { sandbox: { available: false, reason: "bubblewrap was not found" }, claudeCodeSandboxed: true })[1]!;
     expect(noBwrap.holds).toBe("convention");
+    expect(noBwrap.why).toContain("bubblewrap was not found");
+    const noBinary = transportGuarantees("chat", { sandbox: { available: true }, claudeCodeSandboxed: false, claudeCodeReason: "the Claude Code binary is not installed" })[1]!;
+    expect(noBinary).toMatchObject({ holds: "convention" });
+    expect(noBinary.why).toContain("the Claude Code binary is not installed");
   });
 });

@@ -21,6 +21,8 @@ export interface HostFacts {
   sandbox: { available: true } | { available: false; reason: string };
   /** the Claude Code CLI is started inside the sandbox with the mode's mount plan */
   claudeCodeSandboxed: boolean;
+  /** why it is not, when it is not (shown to people) */
+  claudeCodeReason?: string;
 }
 
 export function transportGuarantees(mode: Mode, host: HostFacts): TransportGuarantee[] {
@@ -40,7 +42,9 @@ export function transportGuarantees(mode: Mode, host: HostFacts): TransportGuara
         transport: "claude-code",
         label: "Claude Code",
         holds: "boundary",
-        why: `The CLI loads only the surface's tools, every call passes Gatehouse's guard first, and the CLI itself runs in the sandbox under ${profile.label} mode's mount plan (T4).`,
+        why:
+          `The CLI loads only the surface's tools, every call passes Gatehouse's guard first, and the CLI itself runs in the sandbox under ${profile.label} mode's mount plan` +
+          `${readOnly ? " with the worktree mounted read-only, so even a call that slipped past the guard could not write it" : ""}; its only way out is Gatehouse's relay to the model endpoint (T4, H4).`,
       }
     : {
         transport: "claude-code",
@@ -48,7 +52,7 @@ export function transportGuarantees(mode: Mode, host: HostFacts): TransportGuara
         holds: "convention",
         why:
           `The CLI starts in ${mode === "chat" ? "its default permission mode" : "permission mode plan"} (T2), loads only the surface's tools and asks Gatehouse's guard before every call (T4), ` +
-          `but it runs outside the sandbox on this server, so its own file tools open paths themselves` +
+          `but it runs outside the sandbox on this server (${host.sandbox.available ? (host.claudeCodeReason ?? "the CLI cannot be sandboxed here") : host.sandbox.reason}), so its own file tools open paths themselves` +
           `${readOnly ? " and the worktree is not also mounted read-only" : ""}; its shell and web fetch are withheld for that reason.`,
       };
   return [builtIn, claudeCode];

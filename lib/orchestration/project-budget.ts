@@ -83,7 +83,7 @@ export async function pauseForBudget(tx: Prisma.TransactionClient, projectId: st
  * not stop a run already going.
  */
 export async function budgetHold(prisma: PrismaClient, runId: string): Promise<string | null> {
-  const run = await prisma.run.findUnique({ where: { id: runId }, select: { projectId: true, project: { select: { maxRuns: true, maxMinutes: true, maxTokens: true } } } });
+  const run = await projectRunOf(prisma, runId);
   if (!run?.projectId || !run.project) return null;
   const reason = budgetReached(await projectUsage(prisma, run.projectId), run.project, false);
   if (!reason) return null;
@@ -93,4 +93,19 @@ export async function budgetHold(prisma: PrismaClient, runId: string): Promise<s
     await pauseForBudget(tx, projectId, reason);
   });
   return `The project's budget is reached (${reason}); the run waits until a person raises it.`;
+}
+
+const budgetSelect = { projectId: true, parentRunId: true, project: { select: { maxRuns: true, maxMinutes: true, maxTokens: true } } } as const;
+
+/**
+ * The run whose project a run spends from: itself, or for a sub-agent the
+ * nearest run above it with a project (A8: a child's spend is its parent's).
+ */
+async function projectRunOf(prisma: PrismaClient, runId: string) {
+  let run = await prisma.run.findUnique({ where: { id: runId }, select: budgetSelect });
+  // Depth is bounded by the profiles (A8); the bound only stops a corrupt chain.
+  for (let hops = 0; run && !run.projectId && run.parentRunId && hops < 16; hops++) {
+    run = await prisma.run.findUnique({ where: { id: run.parentRunId }, select: budgetSelect });
+  }
+  return run;
 }

@@ -72,7 +72,7 @@ async function entryKeys(prisma: PrismaClient, conversationId: string, op: Op | 
         ORDER BY m."createdAt" ${dir}, m."id" ${dir} LIMIT ${limit})
       UNION ALL
       (SELECT 'run' AS "kind", r."id", r."createdAt" AS "at", r."triggerMessageId" AS "trigger" FROM "Run" r
-        WHERE r."conversationId" = ${conversationId} ${bound("r", op, key)}
+        WHERE r."conversationId" = ${conversationId} AND r."parentRunId" IS NULL ${bound("r", op, key)}
         ORDER BY r."createdAt" ${dir}, r."id" ${dir} LIMIT ${limit})
     ) e ORDER BY "at" ${dir}, "id" ${dir} LIMIT ${limit}`;
 }
@@ -100,6 +100,24 @@ async function conversationOf(prisma: PrismaClient, workspaceId: string, roomId:
   return conversation.id;
 }
 
+/** Sub-agents are shown inside their parent's entry (A6): the run whose entry holds `run`. */
+interface RunLink {
+  id: string;
+  createdAt: Date;
+  parentRunId: string | null;
+}
+
+async function entryRun(prisma: PrismaClient, run: RunLink): Promise<RunLink> {
+  let current: RunLink = run;
+  // Depth is bounded by the profiles (A8); the bound here only stops a corrupt cycle.
+  for (let hops = 0; current.parentRunId && hops < 16; hops++) {
+    const parent: RunLink | null = await prisma.run.findUnique({ where: { id: current.parentRunId }, select: { id: true, createdAt: true, parentRunId: true } });
+    if (!parent) break;
+    current = parent;
+  }
+  return current;
+}
+
 /** The entry that holds a message, run or tool call of this room (for deep links and search results). */
 async function locate(prisma: PrismaClient, workspaceId: string, roomId: string, id: string) {
   const inRoom = { roomId, room: { workspaceId } };
@@ -107,19 +125,21 @@ async function locate(prisma: PrismaClient, workspaceId: string, roomId: string,
   if (message) {
     const conversationId = message.conversationId;
     const owner =
-      (message.runId ? await prisma.run.findFirst({ where: { id: message.runId, conversationId }, select: { id: true, createdAt: true } }) : null) ??
+      (message.runId ? await prisma.run.findFirst({ where: { id: message.runId, conversationId }, select: { id: true, createdAt: true, parentRunId: true } }) : null) ??
       (await prisma.run.findFirst({
-        where: { triggerMessageId: message.id, conversationId, ...(message.runId ? { id: message.runId } : {}) },
-        select: { id: true, createdAt: true },
+        where: { triggerMessageId: message.id, conversationId, parentRunId: null, ...(message.runId ? { id: message.runId } : {}) },
+        select: { id: true, createdAt: true, parentRunId: true },
       }));
-    const key = owner ? { at: owner.createdAt, id: owner.id } : { at: message.createdAt, id: message.id };
+    const holder = owner ? await entryRun(prisma, owner) : null;
+    const key = holder ? { at: holder.createdAt, id: holder.id } : { at: message.createdAt, id: message.id };
     return { conversationId, key, target: { entryId: key.id, messageId: message.id, runId: owner?.id ?? null, toolCallId: null } };
   }
   const call = await prisma.toolCall.findFirst({ where: { id, run: { roomId, workspaceId } }, select: { id: true, runId: true } });
-  const run = await prisma.run.findFirst({ where: { id: call?.runId ?? id, roomId, workspaceId }, select: { id: true, createdAt: true, conversationId: true } });
+  const run = await prisma.run.findFirst({ where: { id: call?.runId ?? id, roomId, workspaceId }, select: { id: true, createdAt: true, conversationId: true, parentRunId: true } });
   if (!run?.conversationId) throw notFound("That message");
-  const key = { at: run.createdAt, id: run.id };
-  return { conversationId: run.conversationId, key, target: { entryId: run.id, messageId: null, runId: run.id, toolCallId: call?.id ?? null } };
+  const holder = await entryRun(prisma, run);
+  const key = { at: holder.createdAt, id: holder.id };
+  return { conversationId: run.conversationId, key, target: { entryId: holder.id, messageId: null, runId: run.id, toolCallId: call?.id ?? null } };
 }
 
 export async function getRoomHistory(prisma: PrismaClient, workspaceId: string, roomId: string, query: Partial<HistoryQuery> = {}): Promise<HistoryPage> {

@@ -117,6 +117,13 @@ export interface HistoryRun {
   conversationId: string | null;
   triggerMessageId: string | null;
   kind: string;
+  /** A6: for a sub-agent, the parent's delegate call it answers */
+  parentCallId: string | null;
+  /** the agent that ran it (a sub-agent may be another agent of the workspace) */
+  agentName: string | null;
+  /** model tokens of this run and its sub-agents (A6: a child's usage counts toward its parent) */
+  inputTokens: number;
+  outputTokens: number;
   status: "queued" | "running" | "waiting" | "succeeded" | "failed" | "cancelled";
   mode: "chat" | "review" | "plan" | "orchestrate" | null;
   outcome: string | null;
@@ -127,23 +134,49 @@ export interface HistoryRun {
   startedAt: string | null;
   finishedAt: string | null;
   toolCalls: HistoryToolCall[];
+  /** A6: the sub-agents its delegate calls started, each shown inside the call that started it */
+  subagents: SubagentEntry[];
+}
+
+/** A sub-agent's run with the words it wrote. */
+export interface SubagentEntry {
+  run: HistoryRun;
+  messages: HistoryMessage[];
 }
 
 export type HistoryEntry =
   | { kind: "message"; id: string; message: HistoryMessage }
   | { kind: "run"; id: string; run: HistoryRun; trigger: HistoryMessage | null; messages: HistoryMessage[] };
 
+const runSelect = {
+  id: true, conversationId: true, triggerMessageId: true, kind: true, status: true, mode: true, outcome: true, error: true, steps: true,
+  createdAt: true, startedAt: true, finishedAt: true, parentRunId: true, parentCallId: true, inputTokens: true, outputTokens: true,
+  agent: { select: { name: true } },
+} as const;
+
+/** Depth is bounded by the profiles (A8); this only stops a corrupt chain. */
+const MAX_NESTING = 8;
+
+/** Every sub-agent under `runIds`, level by level. */
+async function descendantsOf(prisma: PrismaClient, conversationId: string, runIds: string[]): Promise<string[]> {
+  const found: string[] = [];
+  let level = runIds;
+  for (let depth = 0; level.length > 0 && depth < MAX_NESTING; depth++) {
+    level = (await prisma.run.findMany({ where: { parentRunId: { in: level }, conversationId }, select: { id: true } })).map((r) => r.id);
+    found.push(...level);
+  }
+  return found;
+}
+
 export async function loadEntries(prisma: PrismaClient, conversationId: string, keys: readonly KeyRow[]): Promise<HistoryEntry[]> {
-  const runIds = keys.filter((k) => k.kind === "run").map((k) => k.id);
+  const topIds = keys.filter((k) => k.kind === "run").map((k) => k.id);
+  const runIds = [...topIds, ...(await descendantsOf(prisma, conversationId, topIds))];
   // Standalone messages and triggers in one read; both belong to this conversation.
   const messageIds = keys.flatMap((k) => (k.kind === "message" ? [k.id] : k.trigger ? [k.trigger] : []));
   const [messages, runs, written, calls, approvals] = await Promise.all([
     messageIds.length ? prisma.message.findMany({ where: { id: { in: messageIds }, conversationId }, select: messageSelect }) : [],
     runIds.length
-      ? prisma.run.findMany({
-          where: { id: { in: runIds } },
-          select: { id: true, conversationId: true, triggerMessageId: true, kind: true, status: true, mode: true, outcome: true, error: true, steps: true, createdAt: true, startedAt: true, finishedAt: true },
-        })
+      ? prisma.run.findMany({ where: { id: { in: runIds } }, select: runSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })
       : [],
     runIds.length ? prisma.message.findMany({ where: { runId: { in: runIds }, conversationId }, select: messageSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }) : [],
     callPreviews(prisma, runIds),
@@ -158,6 +191,23 @@ export async function loadEntries(prisma: PrismaClient, conversationId: string, 
   const writtenBy = groupBy(written, (m) => m.runId!);
   const messageById = new Map(messages.map((m) => [m.id, m]));
   const runById = new Map(runs.map((r) => [r.id, r]));
+  const childrenOf = groupBy(runs.filter((r) => r.parentRunId), (r) => r.parentRunId!);
+
+  const toRun = (run: (typeof runs)[number], seen: ReadonlySet<string>): HistoryRun => {
+    const { parentRunId: _parent, agent, ...rest } = run;
+    const inside = new Set([...seen, run.id]);
+    return {
+      ...rest,
+      agentName: agent?.name ?? null,
+      createdAt: run.createdAt.toISOString(),
+      startedAt: run.startedAt?.toISOString() ?? null,
+      finishedAt: run.finishedAt?.toISOString() ?? null,
+      toolCalls: (callsOf.get(run.id) ?? []).map((c) => toCall(c, approvalOf.get(c.id) ?? null)),
+      subagents: (childrenOf.get(run.id) ?? [])
+        .filter((child) => !inside.has(child.id))
+        .map((child) => ({ run: toRun(child, inside), messages: (writtenBy.get(child.id) ?? []).map((m) => toMessage(m, authors)) })),
+    };
+  };
 
   return keys.flatMap((key): HistoryEntry[] => {
     if (key.kind === "message") {
@@ -175,13 +225,7 @@ export async function loadEntries(prisma: PrismaClient, conversationId: string, 
         id: run.id,
         trigger: ownTrigger ? toMessage(ownTrigger, authors) : null,
         messages: (writtenBy.get(run.id) ?? []).map((m) => toMessage(m, authors)),
-        run: {
-          ...run,
-          createdAt: run.createdAt.toISOString(),
-          startedAt: run.startedAt?.toISOString() ?? null,
-          finishedAt: run.finishedAt?.toISOString() ?? null,
-          toolCalls: (callsOf.get(run.id) ?? []).map((c) => toCall(c, approvalOf.get(c.id) ?? null)),
-        },
+        run: toRun(run, new Set()),
       },
     ];
   });

@@ -17,10 +17,12 @@ import { returnToParent } from "../subagents/return-to-parent";
 import { runCeiling } from "../subagents/run-ceiling";
 import { advanceClaudeCodeRun } from "../transports/claude-code/advance-claude-code-run";
 import { claudeCodeEndpoint } from "../transports/claude-code/claude-code-endpoint";
-import { CLAUDE_CODE_SANDBOXED } from "../transports/claude-code/sandboxing";
+import { claudeCodeSandboxing } from "../transports/claude-code/sandboxing";
+import { modelFetch } from "../models/model-network";
 import { budgetHold } from "../orchestration/project-budget";
 import { modelForAgent } from "./model-for-agent";
 import { scopeRun } from "../runs/run-scope";
+import { recordRunUsage } from "../runs/record-run-usage";
 import { createToolServices } from "./tool-services";
 
 export interface AdvanceOptions {
@@ -59,7 +61,13 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
           signal: options.signal,
         },
         runId,
-        { endpoint: claudeCodeEndpoint(agent, run.workspace), allowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }), sandboxed: CLAUDE_CODE_SANDBOXED },
+        {
+          endpoint: claudeCodeEndpoint(agent, run.workspace),
+          allowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
+          // T4: inside the sandbox wherever it works; the panel says "convention" where it does not.
+          sandbox: (await claudeCodeSandboxing()).sandboxed ? { fetch: modelFetch() } : null,
+          recordUsage: (usage) => recordRunUsage(prisma, run.id, usage),
+        },
       );
     }
     const result = await advanceRun(
@@ -81,9 +89,8 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
             agentAllowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
             // O6: a project's budget holds the run before a model call; usage is added up per turn.
             beforeModelCall: () => budgetHold(prisma, run.id),
-            recordUsage: async ({ inputTokens, outputTokens }) => {
-              await prisma.run.update({ where: { id: run.id }, data: { inputTokens: { increment: inputTokens ?? 0 }, outputTokens: { increment: outputTokens ?? 0 } } });
-            },
+            // A6: a sub-agent's tokens count toward its parent's totals (and so the project budget) as they are spent.
+            recordUsage: (usage) => recordRunUsage(prisma, run.id, usage),
             services: createToolServices(prisma, {
               workspaceId: run.workspaceId,
               roomId,

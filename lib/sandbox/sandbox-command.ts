@@ -103,6 +103,8 @@ export interface SandboxCommandInput {
   limits: SandboxLimits;
   /** the shell line, run as `sh -c <command>` inside */
   command: string;
+  /** positional parameters of that shell line ($1, $2, …): argv handed over without any shell reading it */
+  commandArgs?: readonly string[];
 }
 
 export interface SandboxCommand {
@@ -149,6 +151,7 @@ export function sandboxCommand(input: SandboxCommandInput): SandboxCommand {
       "/bin/sh",
       "-c",
       input.command,
+      ...(input.commandArgs ? ["gatehouse-sandbox", ...input.commandArgs] : []),
     ],
   };
 }

@@ -6,9 +6,10 @@
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAgent as addAgent } from "../../lib/agents/create-agent";
 import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
+import { readyForSandbox } from "../../lib/sandbox/sandbox.test-support";
 import { advanceStoredRun } from "../../lib/runtime/advance-stored-run";
 import { startAnthropicScriptServer, type AnthropicScriptServer } from "../../lib/transports/claude-code/testing/anthropic-script-server";
 import { testDatabase } from "../support/db";
@@ -18,8 +19,10 @@ let fx: Fixture;
 let server: AnthropicScriptServer;
 beforeEach(async () => {
   fx = await makeFixture();
+  await readyForSandbox(fx);
 });
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await server?.close();
   await fx.cleanup();
 });
@@ -33,6 +36,8 @@ describe("Claude Code transport, stored runs", () => {
       { toolUses: [{ name: "Read", input: { file_path: path.join(fx.worktree, "README.md") } }] },
       { text: "The README is short; nothing to change." },
     ]);
+    // H4: the operator allows this local endpoint; the sandboxed CLI reaches it only through Gatehouse's relay.
+    vi.stubEnv("GATEHOUSE_ALLOWED_MODEL_HOSTS", new URL(server.baseUrl).host);
     const owner = await createUser(prisma);
     const workspace = await createWorkspace(prisma, [{ userId: owner.id, role: "owner" }]);
     const agent = await createAgent(prisma, workspace.id, null, { provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: `${server.baseUrl}/v1`, apiKey: "test-key-123", transport: "claude-code" });
@@ -53,6 +58,12 @@ describe("Claude Code transport, stored runs", () => {
     expect(answer?.content).toBe("The README is short; nothing to change.");
     // T3: the CLI was offered only read tools.
     expect(server.requests.find((r) => r.tools?.length)!.tools!.map((t) => t.name)).not.toContain("Write");
+    // The session's tokens are the run's (the script server answers 12 in / 7 out per request; the CLI adds up its turns).
+    const totals = await prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { inputTokens: true, outputTokens: true } });
+    expect(totals.inputTokens).toBeGreaterThan(0);
+    expect(totals.outputTokens).toBeGreaterThan(0);
+    // T4, H4: the CLI ran in the sandbox, so every request came through the relay, which added the key.
+    expect(new Set(server.apiKeys)).toEqual(new Set(["test-key-123"]));
   });
 
   it("T2: an agent picks the Claude Code transport only with the anthropic provider, and its view says which transport it uses", async () => {

@@ -33,7 +33,14 @@ function lastUserText(messages: { role: string; content: unknown }[]): string {
 export async function advanceClaudeCodeRun(
   deps: Pick<HarnessDeps, "store" | "rooms" | "events" | "presence" | "tools" | "signal">,
   runId: string,
-  agent: { endpoint: ClaudeCodeEndpoint; allowlist: readonly string[] | null; sandboxed: boolean },
+  agent: {
+    endpoint: ClaudeCodeEndpoint;
+    allowlist: readonly string[] | null;
+    /** T4: start the CLI in the sandbox, reaching the endpoint through this address-checked fetch (H4); null: outside, as a convention */
+    sandbox: { fetch: (input: string, init: RequestInit) => Promise<Response> } | null;
+    /** the session's model tokens, added to the run (and its parents', A6) */
+    recordUsage?: (usage: { inputTokens: number; outputTokens: number }) => Promise<void>;
+  },
 ): Promise<{ status: "succeeded" | "failed"; outcome: null; claimed: boolean }> {
   const run = await deps.store.loadRun(runId);
   if (!run?.checkpoint) throw new Error(`run ${runId} has no checkpoint to start from`);
@@ -73,10 +80,12 @@ export async function advanceClaudeCodeRun(
       worktree: turn.room.worktreePath,
       prompt: lastUserText(checkpoint.messages as { role: string; content: unknown }[]),
       ...agent.endpoint,
-      sandboxed: agent.sandboxed,
+      sandboxed: agent.sandbox !== null,
+      ...(agent.sandbox ? { sandbox: { workspaceId: run.workspaceId, posture: turn.profile.posture, fetch: agent.sandbox.fetch } } : {}),
       signal: deps.signal,
       async onEvent(event) {
         if (event.type === "text") await deps.events.emit({ type: "message", runId, text: event.text });
+        if (event.type === "usage") await agent.recordUsage?.({ inputTokens: event.inputTokens, outputTokens: event.outputTokens });
         if (event.type !== "tool.call") return;
         const callId = event.toolUseId ?? randomUUID();
         const status = event.decision === "deny" ? "refused" : event.decision === "confirm" ? "waiting" : "executed";

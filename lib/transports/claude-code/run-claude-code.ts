@@ -7,13 +7,20 @@ import "server-only";
  * environment with nothing of the server's but the model endpoint, and every
  * call passes the same guard as the built-in harness in a PreToolUse hook and
  * in canUseTool before it runs. Refusal reasons go back to the CLI verbatim.
+ * Where the sandbox works, the CLI itself runs in it under the mode's mount
+ * plan, reaching only its model endpoint through Gatehouse's relay
+ * (sandboxed-cli.ts); the gate and the mounts are then two copies of one
+ * guarantee, and the transport is a boundary (T4).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { query, type HookJSONOutput, type PermissionResult } from "@anthropic-ai/claude-agent-sdk";
 import type { Surface } from "../../modes/surface";
+import type { WorktreePosture } from "../../modes/types";
 import { claudeToolOptions } from "./claude-options";
+import { startSandboxedCli, type SandboxedCli } from "./sandboxed-cli";
+import { CLAUDE_TOOL_MAP } from "./tool-map";
 import { gateClaudeCall, type ClaudeCallDecision } from "./gate-claude-call";
 
 export type ClaudeCodeEvent =
@@ -29,8 +36,27 @@ export interface ClaudeCodeTurn {
   baseUrl: string;
   apiKey: string;
   model: string;
-  /** whether the CLI process runs inside the OS sandbox (T4); decides Bash in read-only modes */
+  /**
+   * Start the CLI inside the OS sandbox (T4). Then `sandbox` must say whose it
+   * is and how to reach the endpoint; false runs it outside (a convention) with
+   * its shell withheld.
+   */
   sandboxed: boolean;
+  sandbox?: {
+    workspaceId: string;
+    /** M5: the mode's worktree posture, mounted for the CLI */
+    posture: WorktreePosture;
+    /** H4: the address-checked fetch the relay reaches the endpoint with */
+    fetch: (input: string, init: RequestInit) => Promise<Response>;
+    /** wall time of the whole session */
+    timeoutMs?: number;
+  };
+  /**
+   * Tests only: load every file and shell tool and let every call through
+   * without asking the guard, as a CLI that ignored Gatehouse would. Proves
+   * the sandbox's mounts hold on their own. Nothing in the app sets it.
+   */
+  testOnlyBypassGate?: boolean;
   onEvent?: (event: ClaudeCodeEvent) => void | Promise<void>;
   /** G4: a person confirms a call the dial asks about; resolves true to let it run */
   onConfirm?: (call: { toolUseId: string | null; tool: string; input: unknown; reason: string }) => Promise<boolean>;
@@ -46,8 +72,25 @@ export interface ClaudeCodeResult {
   isError: boolean;
 }
 
+const SESSION_TIMEOUT_MS = 60 * 60_000;
+
 export async function runClaudeCodeTurn(turn: ClaudeCodeTurn): Promise<ClaudeCodeResult> {
-  const options = claudeToolOptions(turn.surface, { sandboxed: turn.sandboxed });
+  const gated = claudeToolOptions(turn.surface, { sandboxed: turn.sandboxed });
+  const bypass = turn.testOnlyBypassGate === true;
+  const options = bypass ? { permissionMode: "default" as const, tools: Object.keys(CLAUDE_TOOL_MAP), allowedTools: Object.keys(CLAUDE_TOOL_MAP), disallowedTools: [] } : gated;
+  if (turn.sandboxed && !turn.sandbox) throw new Error("a sandboxed Claude Code turn needs its workspace, posture and model fetch");
+  const sandbox: SandboxedCli | null = turn.sandboxed && turn.sandbox
+    ? await startSandboxedCli({
+        worktree: turn.worktree,
+        workspaceId: turn.sandbox.workspaceId,
+        posture: turn.sandbox.posture,
+        baseUrl: turn.baseUrl,
+        apiKey: turn.apiKey,
+        fetch: turn.sandbox.fetch,
+        timeoutMs: turn.sandbox.timeoutMs ?? SESSION_TIMEOUT_MS,
+        signal: turn.signal,
+      })
+    : null;
   const home = await mkdtemp(path.join(tmpdir(), "gatehouse-claude-home-"));
   const calls: ClaudeCodeResult["calls"] = [];
   const gateMs: number[] = [];
@@ -56,6 +99,7 @@ export async function runClaudeCodeTurn(turn: ClaudeCodeTurn): Promise<ClaudeCod
   turn.signal?.addEventListener("abort", () => abort.abort(), { once: true });
 
   async function decide(tool: string, input: unknown, toolUseId: string | null): Promise<PermissionResult> {
+    if (bypass) return { behavior: "allow", updatedInput: input as Record<string, unknown> };
     if (toolUseId && decided.has(toolUseId)) return decided.get(toolUseId)!;
     const started = performance.now();
     const decision = gateClaudeCall(turn.surface, tool, input, { sandboxed: turn.sandboxed, worktree: turn.worktree });
@@ -96,7 +140,10 @@ export async function runClaudeCodeTurn(turn: ClaudeCodeTurn): Promise<ClaudeCod
           DISABLE_AUTOUPDATER: "1",
           DISABLE_TELEMETRY: "1",
           CLAUDE_AGENT_SDK_CLIENT_APP: "gatehouse/0.1.0",
+          // Inside the sandbox: its own HOME, the relay instead of the endpoint, a placeholder instead of the key.
+          ...sandbox?.env,
         },
+        ...(sandbox ? { pathToClaudeCodeExecutable: sandbox.executable, spawnClaudeCodeProcess: sandbox.spawn } : {}),
         canUseTool: (tool, input, { toolUseID }) => decide(tool, input, toolUseID ?? null),
         hooks: {
           PreToolUse: [
@@ -142,7 +189,7 @@ export async function runClaudeCodeTurn(turn: ClaudeCodeTurn): Promise<ClaudeCod
       }
     }
     // T3: a call to a tool the CLI never loaded is refused by the CLI before any hook; record it with Gatehouse's reason.
-    for (const use of toolUses) {
+    for (const use of bypass ? [] : toolUses) {
       if (decided.has(use.id)) continue;
       const decision = gateClaudeCall(turn.surface, use.name, use.input, { sandboxed: turn.sandboxed, worktree: turn.worktree });
       const event = { type: "tool.call" as const, toolUseId: use.id, tool: use.name, gatehouseTool: decision.gatehouseTool, input: use.input, decision: "deny" as const, rule: decision.decision === "deny" ? decision.rule : "T3", reason: decision.decision === "deny" ? `${decision.reason}; the CLI was not given this tool` : `${use.name} was not loaded in the CLI` };
@@ -150,7 +197,12 @@ export async function runClaudeCodeTurn(turn: ClaudeCodeTurn): Promise<ClaudeCod
       await turn.onEvent?.(event);
     }
     return { text, calls, gateMs, isError };
+  } catch (error) {
+    const tail = sandbox?.stderrTail().trim();
+    if (tail) throw new Error(`${(error as Error).message} (the sandboxed CLI said: ${tail.slice(-500)})`);
+    throw error;
   } finally {
+    await sandbox?.close();
     await rm(home, { recursive: true, force: true });
   }
 }

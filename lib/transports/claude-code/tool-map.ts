@@ -20,9 +20,10 @@ export const CLAUDE_TOOL_MAP: Readonly<Record<string, string>> = {
 
 /**
  * T4: tools that run inside the CLI's own process. Outside the sandbox a shell
- * would run on the host (H1) and a fetch would leave the server outside H4's
- * address policy, so they are loaded only where the CLI itself is sandboxed
- * (Bash) or never (WebFetch: agents research with Gatehouse's web_fetch).
+ * would run on the host (H1), so Bash is loaded only where the CLI itself is
+ * sandboxed. WebFetch never is: inside, the CLI's only network is the relay to
+ * its model endpoint, and outside, a fetch would leave the server beyond H4's
+ * address policy (agents research with Gatehouse's web_fetch).
  */
 export const NEEDS_SANDBOX: ReadonlySet<string> = new Set(["Bash"]);
 export const NEVER_LOADED: ReadonlyMap<string, string> = new Map([

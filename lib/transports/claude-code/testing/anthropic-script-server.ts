@@ -23,6 +23,8 @@ export interface MessagesRequest {
 export interface AnthropicScriptServer {
   baseUrl: string;
   requests: MessagesRequest[];
+  /** the x-api-key each request carried, in order */
+  apiKeys: string[];
   /** for requests that carried tools: when each arrived and when its answer was sent (performance.now()) */
   timings: { arrivedAt: number; answeredAt: number }[];
   /** tool_result blocks the CLI sent back, in order: [tool_use_id, text, is_error] */
@@ -74,6 +76,7 @@ async function body(req: IncomingMessage): Promise<string> {
 
 export async function startAnthropicScriptServer(script: ScriptedTurn[]): Promise<AnthropicScriptServer> {
   const requests: MessagesRequest[] = [];
+  const apiKeys: string[] = [];
   const timings: { arrivedAt: number; answeredAt: number }[] = [];
   const server: Server = createServer(async (req, res) => {
     const url = req.url ?? "";
@@ -90,6 +93,7 @@ export async function startAnthropicScriptServer(script: ScriptedTurn[]): Promis
       return;
     }
     requests.push(request);
+    apiKeys.push(String(req.headers["x-api-key"] ?? ""));
     if (!request.tools || request.tools.length === 0) return send(res, request, { text: "ok" });
     // The step to play = assistant turns already in the conversation.
     const step = request.messages.filter((m) => m.role === "assistant").length;
@@ -101,6 +105,7 @@ export async function startAnthropicScriptServer(script: ScriptedTurn[]): Promis
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    apiKeys,
     timings,
     toolResults() {
       const last = [...requests].reverse().find((r) => r.tools && r.tools.length > 0);

@@ -3,7 +3,7 @@ import { agentAllowlistOf } from "@/lib/modes/agent-allowlist";
 import { parseStoredPolicy } from "@/lib/modes/resolve-profile";
 import { roomCapabilities } from "@/lib/tools/room-capabilities";
 import { detectSandbox } from "@/lib/sandbox/detect-sandbox";
-import { CLAUDE_CODE_SANDBOXED } from "@/lib/transports/claude-code/sandboxing";
+import { claudeCodeSandboxing } from "@/lib/transports/claude-code/sandboxing";
 import { withWorkspace } from "@/server/with-workspace";
 
 export const GET = withWorkspace<{ workspace: string; roomId: string }>(
@@ -14,7 +14,12 @@ export const GET = withWorkspace<{ workspace: string; roomId: string }>(
     });
     if (!room) throw notFound("That room");
     const sandbox = await detectSandbox();
-    const host = { sandbox: sandbox.available ? { available: true as const } : { available: false as const, reason: sandbox.reason }, claudeCodeSandboxed: CLAUDE_CODE_SANDBOXED };
+    const claudeCode = await claudeCodeSandboxing();
+    const host = {
+      sandbox: sandbox.available ? { available: true as const } : { available: false as const, reason: sandbox.reason },
+      claudeCodeSandboxed: claudeCode.sandboxed,
+      ...(claudeCode.sandboxed ? {} : { claudeCodeReason: claudeCode.reason }),
+    };
     const agentTransport = room.agent?.transport === "claude-code" ? "claude-code" : "built-in";
     return Response.json(roomCapabilities(room, parseStoredPolicy(room.workspace.modePolicy), agentAllowlistOf(room.agent), { host, agentTransport }));
   },

@@ -1,0 +1,60 @@
+/**
+ * M7 in Chromium: Settings → MCP servers. An admin attaches a server declaring
+ * a tool's tier and effect classes; an address the operator does not allow is
+ * refused beside the URL field, a bad name beside the name field before
+ * anything is sent; the list shows the declared tools; detaching asks once
+ * more and removes it. A member sees the list without the controls.
+ */
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { DEMO, TEAMMATE, signedInPage } from "./support/session";
+
+test("M7: an admin attaches an MCP server with declared tiers, sees refusals beside the field, and detaches it", async ({ context }) => {
+  const page = await signedInPage(context, DEMO);
+  const name = `e${randomUUID().replaceAll("-", "").slice(0, 10)}`;
+  await page.goto("/w/demo/settings/mcp-servers");
+  await expect(page.getByRole("link", { name: "MCP servers" })).toHaveAttribute("aria-current", "page");
+  const form = page.getByRole("form", { name: "Attach an MCP server" });
+
+  // zod in the browser: a name the API would refuse never leaves the page.
+  await form.getByLabel("Server name").fill("Bad Name");
+  await form.getByLabel("Server URL").fill("https://mcp.example.com/mcp");
+  await form.getByRole("button", { name: "Attach server" }).click();
+  await expect(form.getByLabel("Server name")).toHaveAccessibleDescription(/lower-case letter/);
+
+  // H4: a loopback address is refused by the server, and the reason shows beside the URL.
+  await form.getByLabel("Server name").fill(name);
+  await form.getByLabel("Server URL").fill("http://127.0.0.1:9/mcp");
+  await form.getByLabel("Tool 1 name").fill("lookup");
+  await form.getByRole("button", { name: "Attach server" }).click();
+  await expect(form.getByLabel("Server URL")).toHaveAccessibleDescription(/loopback address[\s\S]*GATEHOUSE_ALLOWED_WEB_HOSTS/);
+
+  await form.getByLabel("Server URL").fill("https://mcp.example.com/mcp");
+  await form.getByRole("button", { name: "Add a tool" }).click();
+  await form.getByLabel("Tool 2 name").fill("write_note");
+  await form.getByLabel("Tool 2 tier").selectOption("write");
+  await form.getByText("Effect classes (none)").nth(1).click();
+  await form.getByRole("group", { name: "Tool 2 effect classes" }).getByLabel("write outside worktree").check();
+  await form.getByRole("button", { name: "Attach server" }).click();
+  await expect(page.getByRole("status")).toContainText(`Attached ${name}.`);
+
+  const row = page.locator(`[data-testid="mcp-server"][data-name="${name}"]`);
+  await expect(row).toContainText("https://mcp.example.com/mcp");
+  const tools = row.getByRole("list", { name: `Declared tools of ${name}` });
+  await expect(tools.getByRole("listitem").filter({ hasText: `mcp_${name}_lookup` }).getByTestId("tier-badge")).toContainText("read");
+  const writeTool = tools.getByRole("listitem").filter({ hasText: `mcp_${name}_write_note` });
+  await expect(writeTool.getByTestId("tier-badge")).toContainText("write");
+  await expect(writeTool).toContainText("write outside worktree");
+
+  // A member sees it, without the controls.
+  const member = await signedInPage(await context.browser()!.newContext(), TEAMMATE);
+  await member.goto("/w/demo/settings/mcp-servers");
+  await expect(member.locator(`[data-testid="mcp-server"][data-name="${name}"]`)).toBeVisible();
+  await expect(member.getByRole("form", { name: "Attach an MCP server" })).toHaveCount(0);
+  await expect(member.getByRole("button", { name: /Detach/ })).toHaveCount(0);
+
+  await row.getByRole("button", { name: `Detach ${name}` }).click();
+  await row.getByRole("button", { name: `Detach ${name}` }).click();
+  await expect(page.getByRole("status")).toContainText(`Detached ${name}.`);
+  await expect(row).toHaveCount(0);
+});
