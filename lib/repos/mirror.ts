@@ -47,9 +47,12 @@ export function serialized<T>(mirror: string, work: () => Promise<T>): Promise<T
   const previous = busy.get(mirror) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(work);
   busy.set(mirror, next);
-  void next.finally(() => {
-    if (busy.get(mirror) === next) busy.delete(mirror);
-  });
+  // The caller handles `next`'s failure; this bookkeeping copy of it must not surface as an unhandled rejection.
+  next
+    .finally(() => {
+      if (busy.get(mirror) === next) busy.delete(mirror);
+    })
+    .catch(() => undefined);
   return next;
 }
 
