@@ -70,7 +70,7 @@ export function BranchPicker({
         data-testid={testId}
         role="combobox"
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={open ? listId : undefined}
         aria-autocomplete="list"
         aria-activedescendant={open && shown[active] ? `${id}-opt-${active}` : undefined}
         aria-invalid={error ? true : undefined}

@@ -42,7 +42,7 @@ function MergeRecord({ detail }: Readonly<{ detail: PullRequestDetail }>) {
         {merge?.byName ? ` by ${merge.byName}` : ""}. It lives in Gatehouse’s copy of the repository; the folder or remote it was registered from is not written.
       </p>
       {merge?.overrideReason ? (
-        <p data-testid="merge-override" className="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+        <p data-testid="merge-override-record" className="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
           Merged over a {merge.verdict === "none" ? "missing" : merge.verdict} verdict{merge.byName ? ` by ${merge.byName}` : ""}: “{merge.overrideReason}”
         </p>
       ) : null}
