@@ -24,8 +24,12 @@ async function roomWithWork(api: APIRequestContext, id: string) {
   expect(created.status(), await created.text()).toBe(201);
   const room = (await created.json()).room as { id: string; branch: string };
   // The room's branch lives in Gatehouse's mirror (H3), beside the demo's repository folder.
-  const mirror = join(dirname(dirname(repo)), "mirrors", `${repositoryId}.git`);
-  const head = await commitToBranch(mirror, `gatehouse/${room.id}`, { "README.md": README(id) }, `Docs for ${id}`);
+  const data = dirname(dirname(repo));
+  const mirror = join(data, "mirrors", `${repositoryId}.git`);
+  // src/notes.txt is prose to the reviewer, but the repository's report-only todo-count check greps src/ and fails on it.
+  const head = await commitToBranch(mirror, `gatehouse/${room.id}`, { "README.md": README(id), "src/notes.txt": `TODO: translate the notes for ${id}\n` }, `Docs for ${id}`);
+  // As if the room's agent had committed: its worktree is at the new commit, with nothing uncommitted.
+  await git(data, ["-c", "safe.directory=*", "--git-dir", join(mirror, "worktrees", room.id), "--work-tree", join(data, "worktrees", room.id), "reset", "-q", "--hard"]);
   return { repo, repositoryId, room, head, mirror };
 }
 
@@ -70,7 +74,7 @@ test("R8, H3: open a pull request from a room's branch (prefilled, base picked f
   const badge = row.getByTestId("verdict-badge");
   await expect(badge).toHaveAttribute("data-verdict", "ship");
   await expect(badge).toHaveAttribute("data-caveats", "1");
-  await expect(badge).toContainText("Ship · 1 check failing");
+  await expect(badge).toContainText(/Ship\s*· 1 check failing/);
   await expect(badge).not.toHaveClass(/emerald/);
 
   // A second page keeps the list open: it follows the merge without a reload.
