@@ -8,6 +8,8 @@
  * tool calls open with one click.
  */
 import { PLAN_OUTCOME_LABELS, type PlanOutcome } from "@/lib/plans/outcome";
+import { changeKind } from "@/lib/runs/change-kind";
+import { ChangesLink } from "@/components/runs/changes-link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { Spinner } from "@/components/ui/spinner";
@@ -82,6 +84,7 @@ export function RunBlock({
   const duration = run.finishedAt ? formatDuration(Date.parse(run.finishedAt) - Date.parse(run.startedAt ?? run.createdAt)) : null;
   const calls = run.toolCalls.length;
   const hideCalls = collapsed && calls > 0;
+  const changes = changeKind(run.toolCalls);
 
   const turnText = (key: string, text: string, messageId?: string) => (
     <div
@@ -123,6 +126,7 @@ export function RunBlock({
             {calls > 0 ? ` · ${calls} ${calls === 1 ? "tool call" : "tool calls"}` : null}
             {duration ? ` · ${duration}` : null}
           </span>
+          {!active && changes !== "none" ? <ChangesLink slug={slug} runId={run.id} kind={changes} succeeded={run.status === "succeeded"} /> : null}
           {calls > 0 && !active && onToggleCollapsed ? (
             <button
               type="button"
