@@ -153,3 +153,15 @@ test("R8: apply a suggestion → a new head authored by the person → the old v
   await expect(page.getByTestId("merge-override-record")).toContainText(`Docs only; the ${id} hold is about wording`);
   await expect(page.getByTestId("merge-override-record")).toContainText("by Dana Demo");
 });
+
+test("a run's changes page: a review run that changed nothing says so, for people who may read the workspace", async ({ context }) => {
+  const page = await signedInPage(context, DEMO);
+  const pulls = (await (await context.request.get(`${WS}/pulls`)).json()).pullRequests as { id: string }[];
+  const detail = await (await context.request.get(`${WS}/pulls/${pulls[pulls.length - 1]!.id}`)).json();
+  const runId = (detail.reviews as { runId: string | null }[]).find((r) => r.runId)?.runId;
+  expect(runId, "the seeded pull request has a review run").toBeTruthy();
+  await page.goto(`/w/demo/runs/${runId}/changes`);
+  await expect(page.getByTestId("run-changes")).toHaveAttribute("data-kind", "none");
+  await expect(page.getByTestId("run-changes")).toContainText("No changes");
+  expect((await context.request.get(`${WS}/runs/not-a-run/changes`)).status()).toBe(404);
+});

@@ -8,13 +8,19 @@ import Link from "next/link";
 import type { DiffFile } from "@/lib/diff/parse-diff";
 import type { RunChanges } from "@/lib/runs/get-run-changes";
 import { EmptyState } from "@/components/ui/empty-state";
+import { openPullHref } from "@/components/pulls/keys";
 import { shortSha } from "@/components/reviews/format";
 
 const MAX_LINES_SHOWN = 5_000;
 
-export function RunChangesView({ slug, changes }: Readonly<{ slug: string; changes: RunChanges }>) {
+export function RunChangesView({ slug, changes, canWrite }: Readonly<{ slug: string; changes: RunChanges; canWrite: boolean }>) {
   const room = changes.room;
   const title = changes.ticket ? `${changes.ticket.key} · ${changes.ticket.title}` : "A run";
+  // The work on a room's branch goes on to review, prefilled like the room's own action.
+  const openPull =
+    canWrite && changes.commits.length > 0 && room?.branch && room.repositoryId
+      ? openPullHref(slug, { repositoryId: room.repositoryId, headRef: room.branch, title: changes.ticket?.title ?? room.name })
+      : null;
   return (
     <div data-testid="run-changes" data-kind={changes.kind} className="space-y-6">
       <header className="space-y-1 border-b border-zinc-200 pb-4 dark:border-zinc-800">
@@ -39,6 +45,11 @@ export function RunChangesView({ slug, changes }: Readonly<{ slug: string; chang
           ) : null}
           .
         </p>
+        {openPull ? (
+          <Link data-testid="changes-open-pull" href={openPull} className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+            Open pull request from {room?.branch} →
+          </Link>
+        ) : null}
       </header>
 
       {changes.commits.length === 0 && changes.uncommitted.length === 0 ? (

@@ -28,7 +28,7 @@ export interface RunChanges {
   runId: string;
   status: string;
   kind: ChangeKind;
-  room: { id: string; name: string; branch: string | null } | null;
+  room: { id: string; name: string; branch: string | null; repositoryId: string | null } | null;
   ticket: { id: string; key: string; title: string } | null;
   commits: RunCommit[];
   /** the commits' combined diff (first commit's parent → last commit) when they form one line, else null */
@@ -64,7 +64,7 @@ export async function getRunChanges(prisma: PrismaClient, workspaceId: string, r
     runId: run.id,
     status: run.status,
     kind,
-    room: run.room ? { id: run.room.id, name: run.room.name, branch: run.room.branch } : null,
+    room: run.room ? { id: run.room.id, name: run.room.name, branch: run.room.branch, repositoryId: run.room.repositoryId } : null,
     ticket: run.ticket,
     commits,
     diff: mirror ? await combinedDiff(mirror, commits) : null,

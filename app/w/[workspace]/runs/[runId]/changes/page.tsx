@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { can } from "@/lib/auth/permissions";
 import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { getRunChanges } from "@/lib/runs/get-run-changes";
@@ -29,5 +30,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function RunChangesRoute({ params }: Readonly<Props>) {
   const { workspace, runId } = await params;
   const { membership, changes } = await loadChanges(workspace, runId);
-  return <RunChangesView slug={membership.workspace.slug} changes={changes} />;
+  return <RunChangesView slug={membership.workspace.slug} changes={changes} canWrite={can(membership.role, "write")} />;
 }
