@@ -34,7 +34,13 @@ export function ApplySuggestionButton({ finding }: Readonly<{ finding: FindingVi
         loading={apply.isPending}
         onClick={() => {
           setDone(null);
-          apply.mutate(pull.headSha, { onSuccess: (applied) => setDone(`Committed ${shortSha(applied.commit)} to ${pull.headRef}; the new head is being re-reviewed.`) });
+          apply.mutate(pull.headSha, {
+            onSuccess: (applied) =>
+              setDone(
+                `Committed ${shortSha(applied.commit)} to ${pull.headRef}; the new head is being re-reviewed.` +
+                  (applied.roomsNotFollowed.length ? ` The worktree of ${applied.roomsNotFollowed.join(", ")} changed meanwhile and still shows the old files.` : ""),
+              ),
+          });
         }}
       >
         Apply suggestion

@@ -113,7 +113,7 @@ export function useApplySuggestion(slug: string, pullId: string, findingId: stri
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (headSha: string) =>
-      fetchJson<{ commit: string; change: HeadChange }>(`${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/apply`, { method: "POST", json: { headSha } }),
+      fetchJson<{ commit: string; change: HeadChange; roomsNotFollowed: string[] }>(`${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/apply`, { method: "POST", json: { headSha } }),
     onSuccess: () => {
       invalidateReview(queryClient, slug, pullId);
       void queryClient.invalidateQueries({ queryKey: pullKeys.list(slug) });

@@ -35,6 +35,8 @@ const short = (sha: string) => sha.slice(0, 12);
 export interface AppliedSuggestion {
   commit: string;
   change: HeadChange;
+  /** rooms on that branch whose worktree could not be moved to the new commit (changed meanwhile) */
+  roomsNotFollowed: string[];
 }
 
 export async function applySuggestion(
@@ -104,7 +106,9 @@ export async function applySuggestion(
     if (error instanceof BranchMovedError) throw new AppError("conflict", `${branch} moved meanwhile; nothing was committed. Refresh the head and try again.`);
     throw error;
   }
-  for (const wt of worktrees) await followBranch(wt.where, pull.headSha, commit).catch(() => undefined);
+  // Checked clean above; should one still refuse (a change made in between), the room is named rather than silently left behind.
+  const notFollowed: string[] = [];
+  for (const wt of worktrees) await followBranch(wt.where, pull.headSha, commit).catch(() => notFollowed.push(wt.name));
 
   await prisma.$transaction(async (tx) => {
     await tx.findingEvent.create({ data: { findingId: finding.id, type: "suggestion_applied", actor: `user:${actor.userId}`, data: { commit, parent: pull.headSha, by: person.name } } });
@@ -121,7 +125,7 @@ export async function applySuggestion(
   const baseTip = (await branchTip(mirror, pull.baseRef).catch(() => null)) ?? pull.baseSha;
   const baseSha = await mergeBase(mirror, baseTip, commit);
   const change = await applyNewHead(prisma, pull.id, { headSha: commit, baseSha }, { userId: actor.userId });
-  return { commit, change };
+  return { commit, change, roomsNotFollowed: notFollowed };
 }
 
 function headBranch(ref: string): string {

@@ -21,6 +21,8 @@ export async function hasLocalChanges(where: GitLocation, file: string): Promise
  * a local change would be overwritten.
  */
 export async function followBranch(where: GitLocation, from: string, to: string): Promise<void> {
+  // Files rewritten with the same content look changed by their stat data alone; refresh first, or read-tree refuses them.
+  await git(["update-index", "-q", "--refresh", "--ignore-submodules"], { ...where, okExitCodes: [1] });
   await git(["read-tree", "-m", "-u", from, to], where);
   if (where.workTree) await handToSandboxUser(where.workTree);
 }

@@ -6,7 +6,7 @@
  * (moved head, outdated anchor, no suggestion, a room with uncommitted
  * changes to the file, a viewer, another workspace) writes nothing.
  */
-import { writeFile } from "node:fs/promises";
+import { utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../../lib/db/generated/client";
@@ -182,9 +182,12 @@ describe("apply suggestion", () => {
     await expect(applySuggestion(prisma, actor, ref, { headSha: pull.headSha })).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/uncommitted changes to src\/util\.js/) });
     expect(gitSync(mirror, ["rev-parse", `refs/heads/${room.branch}`]).trim()).toBe(pull.headSha);
 
+    // Written back as committed: same content, new stat data (as an editor's save leaves it), which git must not take for a change.
     await writeFile(path.join(room.worktreePath!, "src/util.js"), UTIL);
+    await utimes(path.join(room.worktreePath!, "src/util.js"), new Date(Date.now() + 60_000), new Date(Date.now() + 60_000));
     await writeFile(path.join(room.worktreePath!, "notes.txt"), "untracked work stays\n");
-    const { commit } = await applySuggestion(prisma, actor, ref, { headSha: pull.headSha });
+    const { commit, roomsNotFollowed } = await applySuggestion(prisma, actor, ref, { headSha: pull.headSha });
+    expect(roomsNotFollowed).toEqual([]);
     expect(gitSync(room.worktreePath!, [...location, "rev-parse", "HEAD"]).trim()).toBe(commit);
     // The room's files and index follow: nothing to commit, and its untracked work is kept.
     expect(gitSync(room.worktreePath!, [...location, "status", "--porcelain"]).trim()).toBe("?? notes.txt");
