@@ -140,7 +140,7 @@ export function BranchPicker({
             >
               <span className="font-mono">{b.name}</span>
               {b.isDefault ? <span className="ml-2 rounded bg-zinc-100 px-1 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400">default</span> : null}
-              <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+              <span className="block truncate text-xs text-zinc-700 dark:text-zinc-300">
                 {b.room ? `Room “${b.room.name}” · ` : ""}
                 {b.subject}
               </span>
