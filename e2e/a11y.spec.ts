@@ -36,7 +36,12 @@ test("the workspace's main pages have no serious or critical accessibility viola
     "/settings/notifications",
     ...(rooms[0] ? [`/w/demo/rooms/${rooms[0].id}`] : []),
     ...(pulls[0] ? [`/w/demo/pulls/${pulls[0].id}`] : []),
+    "/w/demo/pulls?new=pull",
   ];
+  // A run's changes page (the seeded review's run).
+  const detail = pulls[0] ? await (await context.request.get(`/api/workspaces/demo/pulls/${pulls[0].id}`)).json() : null;
+  const runId = (detail?.reviews as { runId: string | null }[] | undefined)?.find((r) => r.runId)?.runId;
+  if (runId) paths.push(`/w/demo/runs/${runId}/changes`);
   const found: string[] = [];
   for (const path of paths) {
     await page.goto(path);

@@ -99,6 +99,10 @@ test.beforeAll(async () => {
     { method: "GET", path: `${ws}/pulls/not-a-pull/findings/not-a-finding`, need: "read" },
     { method: "POST", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/confirm`, need: "write" },
     { method: "POST", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/status`, need: "write", body: { action: "explode" } },
+    { method: "GET", path: `${ws}/repositories/not-a-repository/branches`, need: "read" },
+    { method: "GET", path: `${ws}/runs/not-a-run/changes`, need: "read" },
+    { method: "POST", path: `${ws}/pulls/not-a-pull/merge`, need: "write", body: { method: "squash" } },
+    { method: "POST", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/apply`, need: "write", body: { headSha: "nope" } },
   ];
   await owner.dispose();
 });

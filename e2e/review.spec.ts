@@ -28,19 +28,18 @@ test("R1, R2, R3, R5: open a PR in the UI → review room in review mode → fin
   const branch = `e2e/review-${id}`;
   await git(repo, ["branch", branch, "feature/discount-cap"]);
 
-  // Open the pull request through the dialog; the shape of a ref is checked before the server is asked.
+  // Open the pull request through the dialog; the head is picked from the repository's branches, never guessed.
   await page.goto("/w/demo/pulls");
   await page.getByTestId("open-pull-button").click();
   const form = page.getByTestId("open-pull-form");
   await expect(page.getByTestId("open-pull-base")).toHaveValue("main");
-  await page.getByTestId("open-pull-head").fill("bad..ref");
+  await page.getByTestId("open-pull-head").fill(`e2e/no-such-branch-${id}`);
+  await expect(page.getByTestId("branch-option")).toHaveCount(0);
   await page.getByTestId("open-pull-title").fill(`Review e2e ${id}`);
   await page.getByTestId("open-pull-submit").click();
-  await expect(form).toContainText("not a valid git branch name");
-  await page.getByTestId("open-pull-head").fill(`e2e/no-such-branch-${id}`);
-  await page.getByTestId("open-pull-submit").click();
-  await expect(form.getByRole("alert")).toContainText("is not a commit of this repository");
+  await expect(form).toContainText("Pick a branch from the list.");
   await page.getByTestId("open-pull-head").fill(branch);
+  await page.locator(`[data-testid="branch-option"][data-branch="${branch}"]`).click();
   await page.getByTestId("open-pull-submit").click();
   await expect(page).toHaveURL(/\/w\/demo\/pulls\/[a-z0-9]+$/);
   const reviewUrl = page.url();

@@ -13,6 +13,7 @@ import { ErrorText } from "@/components/ui/error-text";
 import { ApiError } from "@/components/ui/fetch-json";
 import { PlanGraph } from "@/components/plans/plan-graph";
 import { RunLink } from "@/components/plans/run-link";
+import { ChangesLink } from "@/components/runs/changes-link";
 import { TICKET_STATUS, type TicketStatus } from "@/components/plans/step-status";
 import { useControlPipeline, useRaiseBudget } from "./orchestration-hooks";
 
@@ -68,6 +69,7 @@ export function PipelineView({ slug, roomId, pipeline, canWrite }: Readonly<{ sl
                 </a>
               ) : null}
               {t.run ? <RunLink runId={t.run.id} label="Run" /> : null}
+              {t.run && t.status !== "running" ? <ChangesLink slug={slug} runId={t.run.id} kind={t.run.changes} succeeded={t.status === "succeeded"} sayNone /> : null}
               {t.run ? <span className="text-zinc-500 dark:text-zinc-400">{t.run.tokens} tokens · {seconds(t.run.startedAt, t.run.finishedAt)}</span> : null}
               <Badge tone={TICKET_STATUS[t.status].tone}>{TICKET_STATUS[t.status].label}</Badge>
               {canWrite && t.status === "failed" && pipeline.status !== "cancelled" ? (

@@ -11,6 +11,7 @@ import { ErrorText } from "@/components/ui/error-text";
 import { ApiError } from "@/components/ui/fetch-json";
 import { Spinner } from "@/components/ui/spinner";
 import { useRetryOrchestration } from "./plan-hooks";
+import { ChangesLink } from "@/components/runs/changes-link";
 import { RunLink } from "./run-link";
 import { TICKET_STATUS } from "./step-status";
 
@@ -62,6 +63,7 @@ export function OrchestrationTickets({
               )}
               <span className="ml-auto flex items-center gap-2">
                 {t.run ? <RunLink runId={t.run.id} label="Run" /> : null}
+                {t.run && t.status !== "running" ? <ChangesLink slug={slug} runId={t.run.id} kind={t.run.changes} succeeded={t.status === "succeeded"} sayNone /> : null}
                 <span data-testid="ticket-status">
                   <Badge tone={TICKET_STATUS[t.status].tone}>{TICKET_STATUS[t.status].label}</Badge>
                 </span>

@@ -26,3 +26,11 @@ export const pullHref = (slug: string, pullId: string) => `/w/${encodeURICompone
 /** The diff between two commits; the page preloads exactly this URL and the query fetches it. */
 export const pullDiffUrl = (slug: string, pullId: string, base: string, head: string) =>
   `${pullApi(slug, pullId)}/diff?base=${encodeURIComponent(base)}&head=${encodeURIComponent(head)}`;
+
+/** The pull requests page with the open-pull-request dialog prefilled (from a room's branch). */
+export const openPullHref = (slug: string, prefill: { repositoryId: string; headRef: string; baseRef?: string; title?: string }) => {
+  const query = new URLSearchParams({ new: "pull", repository: prefill.repositoryId, head: prefill.headRef });
+  if (prefill.baseRef) query.set("base", prefill.baseRef);
+  if (prefill.title) query.set("title", prefill.title);
+  return `/w/${encodeURIComponent(slug)}/pulls?${query.toString()}`;
+};

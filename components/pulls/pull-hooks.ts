@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { fetchJson } from "@/components/ui/fetch-json";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { pullApi, pullDiffUrl, pullKeys } from "./keys";
-import type { HeadChange, OpenedPull, PullDiff, PullRequestDetail, PullRequestSummary } from "./pull-types";
+import type { HeadChange, MergedPull, OpenedPull, PullDiff, PullRequestDetail, PullRequestSummary, RepositoryBranches } from "./pull-types";
 
 export function usePulls(slug: string, initialData?: PullRequestSummary[]) {
   return useQuery({
@@ -87,5 +87,47 @@ export function invalidateReview(queryClient: QueryClient, slug: string, pullId:
   void queryClient.invalidateQueries({
     queryKey: pullKeys.detail(slug, pullId),
     predicate: (query) => !diffPrefix.every((part, i) => query.queryKey[i] === part),
+  });
+}
+
+export interface MergeVars {
+  method: "merge" | "fast-forward";
+  headSha: string;
+  overrideReason?: string;
+}
+
+/** Merge into the base branch (in Gatehouse's mirror): ship at the current head, or an override with a reason. */
+export function useMergePull(slug: string, pullId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MergeVars) => fetchJson<MergedPull>(`${pullApi(slug, pullId)}/merge`, { method: "POST", json: body }),
+    onSuccess: () => {
+      invalidateReview(queryClient, slug, pullId);
+      void queryClient.invalidateQueries({ queryKey: pullKeys.list(slug) });
+    },
+  });
+}
+
+/** R8: commit a finding's suggested change onto the head branch; the new head is re-reviewed. */
+export function useApplySuggestion(slug: string, pullId: string, findingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (headSha: string) =>
+      fetchJson<{ commit: string; change: HeadChange; roomsNotFollowed: string[] }>(`${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/apply`, { method: "POST", json: { headSha } }),
+    onSuccess: () => {
+      invalidateReview(queryClient, slug, pullId);
+      void queryClient.invalidateQueries({ queryKey: pullKeys.list(slug) });
+    },
+  });
+}
+
+/** The branches of a repository for the pull-request dialog's picker (read from Gatehouse's mirror). */
+export function useRepositoryBranches(slug: string, repositoryId: string | null) {
+  return useQuery({
+    queryKey: ["repositories", slug, repositoryId, "branches"] as const,
+    queryFn: () => fetchJson<RepositoryBranches>(`${workspaceApi(slug)}/repositories/${encodeURIComponent(repositoryId ?? "")}/branches`),
+    enabled: repositoryId !== null && repositoryId !== "",
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
   });
 }

@@ -7,6 +7,8 @@ import type { PullRequestDetail, ReviewView } from "@/lib/pulls/get-pull-request
 import type { PullDiff } from "@/lib/pulls/get-pull-diff";
 import type { PullRequestSummary } from "@/lib/pulls/pull-view";
 import type { HeadChange } from "@/lib/pulls/apply-new-head";
+import type { MergedPull } from "@/lib/pulls/merge-pull-request";
+import type { BranchOption, RepositoryBranches } from "@/lib/repositories/list-repository-branches";
 import type { FindingEventView } from "@/lib/reviews/get-finding";
 import type { FindingView } from "@/lib/reviews/finding-view";
 import type { DiffFile, DiffHunk, DiffLine } from "@/lib/diff/parse-diff";
@@ -15,6 +17,9 @@ import type { FindingKind, FindingStatus, Priority, Verdict } from "@/lib/review
 
 export type {
   AxisTableRow,
+  BranchOption,
+  MergedPull,
+  RepositoryBranches,
   DiffFile,
   DiffHunk,
   DiffLine,

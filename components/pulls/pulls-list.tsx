@@ -20,7 +20,7 @@ import { useRowKeys } from "@/components/ui/use-row-keys";
 import { workspaceApi } from "@/components/workspaces/keys";
 import { formatDateTime, shortSha, timeAgo } from "@/components/reviews/format";
 import { pullHref, pullKeys } from "./keys";
-import { OpenPullDialog } from "./open-pull-dialog";
+import { OpenPullDialog, type PullPrefill } from "./open-pull-dialog";
 import { usePulls } from "./pull-hooks";
 import type { PullRequestSummary } from "./pull-types";
 import { useEventStream } from "@/components/live/use-event-stream";
@@ -34,8 +34,15 @@ export function PullsList({
   canWrite,
 }: Readonly<{ slug: string; initialPulls: PullRequestSummary[]; lastEventId: string; repositories: RepositoryView[]; canWrite: boolean }>) {
   const pulls = usePulls(slug, initialPulls);
-  // The command palette's "Open a pull request" lands here with ?new=pull.
-  const [opening, setOpening] = useState(useSearchParams().get("new") === "pull" && canWrite);
+  // The command palette's "Open a pull request" lands here with ?new=pull; a room's branch adds what to prefill.
+  const search = useSearchParams();
+  const [opening, setOpening] = useState(search.get("new") === "pull" && canWrite);
+  const [prefill] = useState<PullPrefill>(() => ({
+    repositoryId: search.get("repository") ?? undefined,
+    headRef: search.get("head") ?? undefined,
+    baseRef: search.get("base") ?? undefined,
+    title: search.get("title") ?? undefined,
+  }));
   const refetch = useSerialRefetch(pullKeys.list(slug), 400);
   const onEvent = useCallback(
     (event: StreamEvent) => {
@@ -139,7 +146,7 @@ export function PullsList({
         </ul>
       )}
 
-      {canWrite ? <OpenPullDialog slug={slug} open={opening} onClose={() => setOpening(false)} repositories={repositories} /> : null}
+      {canWrite ? <OpenPullDialog slug={slug} open={opening} onClose={() => setOpening(false)} repositories={repositories} prefill={prefill} /> : null}
     </div>
   );
 }
@@ -175,7 +182,7 @@ function PullRow({ slug, pull }: Readonly<{ slug: string; pull: PullRequestSumma
           </span>
         </span>
         <span className="flex flex-wrap items-center gap-2 self-center text-xs sm:justify-end">
-          <VerdictBadge verdict={pull.verdict?.verdict ?? null} stale={stale} />
+          <VerdictBadge verdict={pull.verdict?.verdict ?? null} stale={stale} caveats={pull.verdict?.caveats} />
           <span data-testid="pull-counts" className="flex flex-wrap gap-x-2 text-zinc-600 dark:text-zinc-400">
             <Count n={c.open} label="open" strong />
             <Count n={c.consensusReady} label="confirmed" />

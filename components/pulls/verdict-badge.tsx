@@ -1,11 +1,13 @@
 /**
  * Ship / Hold / Block as a coloured badge with its icon (colour is never the
  * only signal: the word and the icon say it too). A stale verdict (for an
- * earlier head) is dimmed and says so.
+ * earlier head) loses its colour and says so; a ship beside checks that did
+ * not pass shows in a warning colour with how many ("Ship · 1 check failing").
  */
 import { cx } from "@/components/ui/cx";
 import { BlockIcon, HoldIcon, PendingIcon, ShipIcon } from "@/components/reviews/icons";
 import { VERDICT_WORDS } from "@/components/reviews/format";
+import { caveatSummary, type Caveat } from "@/lib/pulls/verdict-caveats";
 import type { Verdict } from "./pull-types";
 
 export const VERDICT_LOOK: Record<Verdict, { badge: string; panel: string; icon: typeof ShipIcon; accent: string }> = {
@@ -29,12 +31,17 @@ export const VERDICT_LOOK: Record<Verdict, { badge: string; panel: string; icon:
   },
 };
 
+/** No success colour where the evidence is not all green: beside caveats, and for a verdict that is stale (R8). */
+const MUTED = "bg-white text-zinc-700 ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700";
+const WARNED = "bg-amber-50 text-amber-900 ring-amber-400 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-700";
+
 export function VerdictBadge({
   verdict,
   stale = false,
+  caveats = [],
   size = "sm",
   className,
-}: Readonly<{ verdict: Verdict | null; stale?: boolean; size?: "sm" | "md"; className?: string }>) {
+}: Readonly<{ verdict: Verdict | null; stale?: boolean; caveats?: readonly Caveat[]; size?: "sm" | "md"; className?: string }>) {
   const sizing = size === "md" ? "gap-1.5 px-2.5 py-1 text-sm" : "gap-1 px-2 py-0.5 text-xs";
   if (!verdict) {
     return (
@@ -50,17 +57,22 @@ export function VerdictBadge({
   }
   const look = VERDICT_LOOK[verdict];
   const Icon = look.icon;
+  // R5/R8: a ship beside checks that did not pass says so, in a warning colour.
+  const warned = verdict === "ship" && !stale && caveats.length > 0;
+  const colours = stale ? MUTED : warned ? WARNED : look.badge;
   return (
     <span
       data-testid="verdict-badge"
       data-verdict={verdict}
       data-stale={stale || undefined}
-      title={stale ? "For an earlier head; the current head is not reviewed yet" : undefined}
-      className={cx("inline-flex shrink-0 items-center rounded-full font-semibold ring-1 ring-inset", sizing, look.badge, stale && "opacity-60", className)}
+      data-caveats={warned ? caveats.length : undefined}
+      title={stale ? "For an earlier head; the current head is not reviewed yet" : warned ? caveats.map((c) => `${c.axis} ${c.what}`).join("; ") : undefined}
+      className={cx("inline-flex shrink-0 items-center rounded-full font-semibold ring-1 ring-inset", sizing, colours, className)}
     >
       <Icon className="size-3.5" />
       {VERDICT_WORDS[verdict].label}
       {stale ? <span className="font-normal">· stale</span> : null}
+      {warned ? <span className="font-normal">· {caveatSummary(caveats)}</span> : null}
     </span>
   );
 }

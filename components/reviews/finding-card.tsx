@@ -8,6 +8,7 @@
 import { memo, useId, useState } from "react";
 import { cx } from "@/components/ui/cx";
 import type { FindingView } from "@/components/pulls/pull-types";
+import { ApplySuggestionButton } from "@/components/pulls/apply-suggestion-button";
 import { FindingActions } from "./finding-actions";
 import { FindingFacts } from "./finding-badges";
 import { FindingHistory } from "./finding-history";
@@ -90,6 +91,7 @@ export const FindingCard = memo(function FindingCard({ finding, variant }: Reado
             <div>
               <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Suggested change</p>
               <pre className="mt-0.5 overflow-x-auto rounded bg-zinc-50 p-2 font-mono text-xs text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">{finding.suggestion}</pre>
+              <ApplySuggestionButton finding={finding} />
             </div>
           ) : null}
           {finding.statusReason ? (

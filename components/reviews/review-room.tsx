@@ -17,6 +17,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import { Spinner } from "@/components/ui/spinner";
 import { pullKeys } from "@/components/pulls/keys";
+import { MergePanel } from "@/components/pulls/merge-panel";
 import { PullHeader } from "@/components/pulls/pull-header";
 import { usePull, usePullDiff } from "@/components/pulls/pull-hooks";
 import type { FindingView, PullRequestDetail } from "@/components/pulls/pull-types";
@@ -156,6 +157,7 @@ export function ReviewRoom({
         ) : null}
         <VerdictBanner detail={detail} reviewing={reviewing} canWrite={writable} />
         <PublishStatus slug={slug} pullId={pullId} publication={detail.publication} canWrite={canWrite} />
+        <MergePanel slug={slug} detail={detail} canWrite={canWrite} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="min-w-0 space-y-4">
             <OutsideFindings outdated={groups.outdated} repoWide={groups.repoWide} elsewhere={groups.elsewhere} />

@@ -16,7 +16,7 @@ import { useReview } from "./review-context";
 import { formatDateTime, shortSha, timeAgo, TRIGGER_LABEL, VERDICT_WORDS } from "./format";
 import { PendingIcon } from "./icons";
 import { RuleRef } from "@/components/ui/rule-ref";
-import { verdictCaveats } from "./verdict-caveats";
+import { verdictCaveats } from "@/lib/pulls/verdict-caveats";
 
 /** Ship beside checks that did not pass: no success colour (R5 — the banner must not look greener than the evidence). */
 const SHIP_WITH_CAVEATS = {

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import type { Ref } from "react";
 import { ConnectionStatus } from "@/components/live/connection-status";
+import { openPullHref } from "@/components/pulls/keys";
 import type { EventStreamStatus } from "@/components/live/use-event-stream";
 import { cx } from "@/components/ui/cx";
 import { ShieldIcon } from "./icons";
@@ -18,8 +19,10 @@ export function RoomHeader({
   capsId,
   onToggleCaps,
   toggleRef,
+  canWrite = false,
 }: Readonly<{
   slug: string;
+  canWrite?: boolean;
   room: RoomInfo;
   stream: EventStreamStatus;
   capsOpen: boolean;
@@ -56,6 +59,16 @@ export function RoomHeader({
         {room.pullRequestId ? (
           <Link data-testid="room-pull-link" href={`/w/${slug}/pulls/${room.pullRequestId}`} className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
             Open the pull request’s review: diff, findings and verdict →
+          </Link>
+        ) : null}
+        {/* The work of a room's branch goes on to review: the dialog opens prefilled with it. */}
+        {canWrite && room.branch && room.repository && !room.pullRequestId ? (
+          <Link
+            data-testid="room-open-pull"
+            href={openPullHref(slug, { repositoryId: room.repository.id, headRef: room.branch, title: room.name })}
+            className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+          >
+            Open pull request from {room.branch} →
           </Link>
         ) : null}
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">

@@ -278,6 +278,7 @@ export function RoomPage({
         capsId={capsId}
         onToggleCaps={() => (capsOpen ? closeCaps() : setCapsOpen(true))}
         toggleRef={toggleRef}
+        canWrite={canWrite}
       />
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}

@@ -8,6 +8,8 @@
  * tool calls open with one click.
  */
 import { PLAN_OUTCOME_LABELS, type PlanOutcome } from "@/lib/plans/outcome";
+import { changeKind } from "@/lib/runs/change-kind";
+import { ChangesLink } from "@/components/runs/changes-link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { Spinner } from "@/components/ui/spinner";
@@ -87,6 +89,7 @@ export function RunBlock({
   const duration = run.finishedAt ? formatDuration(Date.parse(run.finishedAt) - Date.parse(run.startedAt ?? run.createdAt)) : null;
   const calls = run.toolCalls.length;
   const hideCalls = collapsed && calls > 0;
+  const changes = changeKind(run.toolCalls);
 
   const turnText = (key: string, text: string, messageId?: string) => (
     <div
@@ -129,6 +132,7 @@ export function RunBlock({
             {duration ? ` · ${duration}` : null}
             {tokensLabel(run) ? ` · ${tokensLabel(run)}` : null}
           </span>
+          {!active && changes !== "none" ? <ChangesLink slug={slug} runId={run.id} kind={changes} succeeded={run.status === "succeeded"} /> : null}
           {calls > 0 && !active && onToggleCollapsed ? (
             <button
               type="button"

@@ -7,6 +7,7 @@ import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { nodeDepths } from "../plans/topological-order";
 import { projectUsage } from "./project-budget";
+import { changeKind } from "../runs/change-kind";
 import { retryable } from "./schedule-tickets";
 
 export async function listOrchestrations(prisma: PrismaClient, scope: { workspaceId: string; roomId: string }) {
@@ -23,7 +24,14 @@ export async function listOrchestrations(prisma: PrismaClient, scope: { workspac
         orderBy: { createdAt: "asc" },
         include: {
           agent: { select: { name: true } },
-          run: { select: { id: true, status: true, startedAt: true, finishedAt: true, inputTokens: true, outputTokens: true } },
+          run: {
+            select: {
+              id: true, status: true, startedAt: true, finishedAt: true, inputTokens: true, outputTokens: true,
+              // What the run (and the sub-agents it delegated to) changed: a succeeded ticket without a change says so.
+              toolCalls: { where: { status: "executed" }, select: { effects: true, status: true } },
+              children: { select: { toolCalls: { where: { status: "executed" }, select: { effects: true, status: true } } } },
+            },
+          },
         },
       },
     },
@@ -52,6 +60,7 @@ export async function listOrchestrations(prisma: PrismaClient, scope: { workspac
               startedAt: t.run.startedAt?.toISOString() ?? null,
               finishedAt: t.run.finishedAt?.toISOString() ?? null,
               tokens: t.run.inputTokens + t.run.outputTokens,
+              changes: changeKind([...t.run.toolCalls, ...t.run.children.flatMap((c) => c.toolCalls)]),
             }
           : null,
         updatedAt: t.updatedAt.toISOString(),

@@ -6,6 +6,8 @@ import "server-only";
  */
 import type { PrismaClient, Verdict } from "../db/generated/client";
 import { userNames } from "../reviews/get-finding";
+import { readExplanation } from "../reviews/stored-explanation";
+import { verdictCaveats, type Caveat } from "./verdict-caveats";
 
 export interface PullRequestSummary {
   id: string;
@@ -26,21 +28,31 @@ export interface PullRequestSummary {
   createdAt: string;
   updatedAt: string;
   /** the newest Review; `current` = it is for the current head (a push makes it stale until re-reviewed) */
-  verdict: { reviewId: string; verdict: Verdict; headSha: string; current: boolean; createdAt: string } | null;
+  verdict: {
+    reviewId: string;
+    verdict: Verdict;
+    headSha: string;
+    current: boolean;
+    createdAt: string;
+    /** R5/R8: checks behind this verdict that did not pass; a ship with any shows no success colour */
+    caveats: Caveat[];
+  } | null;
+  /** set once merged in Gatehouse: how, into which commit, over which verdict, by whom (an override's reason shows) */
+  merge: { method: string; commitSha: string | null; verdict: string | null; overrideReason: string | null; byName: string | null; at: string | null } | null;
   counts: { open: number; consensusReady: number; resolved: number; dismissed: number; outdated: number; dropped: number };
 }
 
 export const pullInclude = {
   repository: { select: { id: true, name: true } },
   room: { select: { id: true } },
-  reviews: { orderBy: { createdAt: "desc" }, take: 1, select: { id: true, verdict: true, headSha: true, createdAt: true } },
+  reviews: { orderBy: { createdAt: "desc" }, take: 1, select: { id: true, verdict: true, headSha: true, createdAt: true, explanation: true } },
   _count: { select: { drops: true } },
 } as const;
 
 type PullRow = Awaited<ReturnType<PrismaClient["pullRequest"]["findMany"]>>[number] & {
   repository: { id: string; name: string };
   room: { id: string } | null;
-  reviews: { id: string; verdict: Verdict; headSha: string; createdAt: Date }[];
+  reviews: { id: string; verdict: Verdict; headSha: string; createdAt: Date; explanation: unknown }[];
   _count: { drops: number };
 };
 
@@ -49,7 +61,7 @@ export async function toPullSummaries(prisma: PrismaClient, rows: readonly PullR
   const [byStatus, outdated, names] = await Promise.all([
     prisma.finding.groupBy({ by: ["pullRequestId", "status"], where: { pullRequestId: { in: ids } }, _count: { _all: true } }),
     prisma.finding.groupBy({ by: ["pullRequestId"], where: { pullRequestId: { in: ids }, outdated: true, status: { in: ["open", "consensusReady"] } }, _count: { _all: true } }),
-    userNames(prisma, rows.flatMap((r) => (r.authorId ? [r.authorId] : []))),
+    userNames(prisma, rows.flatMap((r) => [...(r.authorId ? [r.authorId] : []), ...(mergerOf(r) ? [mergerOf(r)!] : [])])),
   ]);
   return rows.map((row) => {
     const count = (status: string) => byStatus.find((g) => g.pullRequestId === row.id && g.status === status)?._count._all ?? 0;
@@ -70,8 +82,19 @@ export async function toPullSummaries(prisma: PrismaClient, rows: readonly PullR
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       verdict: latest
-        ? { reviewId: latest.id, verdict: latest.verdict, headSha: latest.headSha, current: latest.headSha === row.headSha, createdAt: latest.createdAt.toISOString() }
+        ? { reviewId: latest.id, verdict: latest.verdict, headSha: latest.headSha, current: latest.headSha === row.headSha, createdAt: latest.createdAt.toISOString(), caveats: caveatsOf(latest.explanation) }
         : null,
+      merge:
+        row.state === "merged" && row.mergeMethod
+          ? {
+              method: row.mergeMethod,
+              commitSha: row.mergeCommitSha,
+              verdict: row.mergeVerdict,
+              overrideReason: row.mergeOverrideReason,
+              byName: mergerOf(row) ? (names.get(mergerOf(row)!) ?? null) : null,
+              at: row.stateChangedAt?.toISOString() ?? null,
+            }
+          : null,
       counts: {
         open: count("open"),
         consensusReady: count("consensusReady"),
@@ -82,4 +105,14 @@ export async function toPullSummaries(prisma: PrismaClient, rows: readonly PullR
       },
     };
   });
+}
+
+function caveatsOf(explanation: unknown): Caveat[] {
+  const e = readExplanation(explanation);
+  return verdictCaveats(e.axisTable ?? [], e.axesError);
+}
+
+/** The user who merged ("user:<id>" in stateChangedBy), for a pull request merged in Gatehouse. */
+function mergerOf(row: { state: string; stateChangedBy: string | null }): string | null {
+  return row.state === "merged" && row.stateChangedBy?.startsWith("user:") ? row.stateChangedBy.slice(5) : null;
 }

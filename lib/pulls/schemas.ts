@@ -34,3 +34,21 @@ export const diffQuery = z.strictObject({ base: revision.optional(), head: revis
 /** POST /pulls/:id/state: a person closes or reopens a pull request. */
 export const pullStateBody = z.strictObject({ action: z.enum(["close", "reopen"]) });
 export type PullStateBody = z.infer<typeof pullStateBody>;
+
+const commitId = z.string().trim().regex(/^[0-9a-f]{40}$/, "give the full 40-character commit id of the head you reviewed");
+
+/**
+ * POST /pulls/:id/merge. `headSha` is the head the person looked at: a head
+ * that moved since is refused, so nobody merges what they did not see.
+ */
+export const mergePullBody = z.strictObject({
+  method: z.enum(["merge", "fast-forward"]),
+  headSha: commitId,
+  /** required to merge over a verdict that is not ship (or no verdict for the head); recorded with the person's name */
+  overrideReason: z.string().trim().min(5, "say in a few words why this merges without a ship verdict").max(2000).optional(),
+});
+export type MergePullBody = z.infer<typeof mergePullBody>;
+
+/** POST /pulls/:id/findings/:findingId/apply: commit the finding's suggested change onto the head branch. */
+export const applySuggestionBody = z.strictObject({ headSha: commitId });
+export type ApplySuggestionBody = z.infer<typeof applySuggestionBody>;

@@ -6,19 +6,22 @@
  *
  * The mirror's config and `info/attributes` are written here and nowhere else.
  * `info/attributes` outranks every `.gitattributes` a repository carries and
- * unsets `filter` and `diff` for all paths: even if a filter or textconv
+ * unsets `filter`, `diff` and `merge` for all paths: even if a filter or textconv
  * driver were somehow configured, no path would name it (H1).
  *
  * Refs: the source's branches and tags are mirrored as `refs/heads/*` and
  * `refs/tags/*`; room branches (`refs/heads/gatehouse/*`) are Gatehouse's own
  * and never touched by a fetch, and pull-request heads from a forge live in
- * `refs/gatehouse/pull/*`.
+ * `refs/gatehouse/pull/*`. Commits Gatehouse lands on a source branch
+ * (lib/repos/landed-refs.ts) are kept while the source is behind them.
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { git, GitError, validateBranchName, InvalidRefError } from "./git";
+import { MIRROR_ATTRIBUTES } from "./land-commit";
+import { decideLanded, landedRef, readLanded } from "./landed-refs";
 import type { ParsedRemote } from "./remote-url";
 
 const MIRROR_CONFIG = `[core]
@@ -32,8 +35,6 @@ const MIRROR_CONFIG = `[core]
 \tauto = 0
 `;
 
-/** Outranks the repository's own .gitattributes (see above). */
-const MIRROR_ATTRIBUTES = "* !filter !diff\n";
 
 export const ROOM_BRANCH_PREFIX = "gatehouse/";
 const FETCH_TIMEOUT_MS = 120_000;
@@ -46,9 +47,12 @@ export function serialized<T>(mirror: string, work: () => Promise<T>): Promise<T
   const previous = busy.get(mirror) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(work);
   busy.set(mirror, next);
-  void next.finally(() => {
-    if (busy.get(mirror) === next) busy.delete(mirror);
-  });
+  // The caller handles `next`'s failure; this bookkeeping copy of it must not surface as an unhandled rejection.
+  next
+    .finally(() => {
+      if (busy.get(mirror) === next) busy.delete(mirror);
+    })
+    .catch(() => undefined);
   return next;
 }
 
@@ -122,6 +126,13 @@ export async function applyExport(mirror: string, exported: { refs: SourceRef[];
   const current = new Map(stdout.split("\n").filter(Boolean).map((line) => [line.slice(41), line.slice(0, 40)] as const));
   const wanted = new Map(exported.refs.map((r) => [r.ref, r.sha]));
   const lines: string[] = [];
+  // Commits Gatehouse landed on a branch (merges, applied suggestions) survive a source that is behind them.
+  for (const [branch, landed] of await readLanded(mirror)) {
+    const ref = `refs/heads/${branch}`;
+    const decision = await decideLanded(mirror, landed, wanted.get(ref) ?? null);
+    if (decision.keep) wanted.set(ref, decision.keep);
+    if (decision.dropMarker) lines.push(`delete ${landedRef(branch)} ${landed}`);
+  }
   for (const [ref, sha] of wanted) if (current.get(ref) !== sha) lines.push(`update ${ref} ${sha}`);
   for (const ref of current.keys()) {
     if (wanted.has(ref) || ref.startsWith(`refs/heads/${ROOM_BRANCH_PREFIX}`)) continue;

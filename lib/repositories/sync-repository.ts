@@ -16,6 +16,7 @@ import { exportSource, SourceExportError } from "../repos/export-source";
 import { GitError, revParse } from "../repos/git";
 import { applyExport, ensureMirror, fetchRemote, fetchTrustedFolder, mirrorTips, serialized } from "../repos/mirror";
 import { mirrorPath } from "../repos/mirror-paths";
+import { reapplyLanded } from "../repos/landed-refs";
 import { checkRemoteUrl, RemoteUrlError } from "../repos/remote-url";
 import { SandboxUnavailableError } from "../sandbox/run-in-sandbox";
 import { checkHostPath, isInside } from "./check-host-path";
@@ -69,7 +70,8 @@ export async function importInto(mirror: string, source: { dir: string | null; r
     } catch (error) {
       if (error instanceof SandboxUnavailableError && isInside(source.dir, await realpath(demoReposDir()).catch(() => demoReposDir()))) {
         // `npm run dev` on a host without bubblewrap still gets its demo (see fetchTrustedFolder).
-        return fetchTrustedFolder(mirror, source.dir);
+        await fetchTrustedFolder(mirror, source.dir);
+        return reapplyLanded(mirror);
       }
       throw sourceError(error, source.dir);
     }
@@ -85,6 +87,8 @@ export async function importInto(mirror: string, source: { dir: string | null; r
   if (!source.remoteUrl) return;
   try {
     await fetchRemote(mirror, source.remoteUrl, checkRemoteUrl(source.remoteUrl, env().GATEHOUSE_ALLOWED_GIT_HOSTS));
+    // A fetch overwrites branches directly; commits Gatehouse landed go back where the remote is behind them.
+    await reapplyLanded(mirror);
   } catch (error) {
     if (error instanceof RemoteUrlError) throw new AppError("unprocessable", error.message);
     if (error instanceof GitError) {
