@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { ownWorkspace } from "./support/repo";
 import { DEMO, signedInPage } from "./support/session";
 
 test("T4: a Claude Code agent in a plan room — boundary badge, its write refused with Gatehouse's reason, its answer shown", async ({ context }) => {
@@ -17,19 +18,19 @@ test("T4: a Claude Code agent in a plan room — boundary badge, its write refus
   const { anthropicBaseUrl } = JSON.parse(readFileSync(join(tmpdir(), `gatehouse-e2e-${process.env.E2E_PORT ?? "3210"}.json`), "utf8")) as { anthropicBaseUrl: string };
   const page = await signedInPage(context, DEMO);
   const api = context.request;
-  const ws = "/api/workspaces/demo";
   const id = randomUUID().slice(0, 8);
+  // Its own workspace: an Anthropic agent left in the demo workspace would become every other test's reviewer.
+  const { slug, ws, repositoryId } = await ownWorkspace(api, `Claude Code ${id}`);
   const agent = await api.post(`${ws}/agents`, {
     data: { name: `Claude ${id}`, provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: `${anthropicBaseUrl}/v1`, apiKey: `sk-e2e-${id}`, transport: "claude-code" },
   });
   expect(agent.status(), await agent.text()).toBe(201);
   const agentId = (await agent.json()).agent.id as string;
-  const repositories = (await (await api.get(`${ws}/repositories`)).json()).repositories as { id: string }[];
-  const created = await api.post(`${ws}/rooms`, { data: { name: `Claude plan ${id}`, mode: "plan", agentId, repositoryId: repositories[0]!.id } });
+  const created = await api.post(`${ws}/rooms`, { data: { name: `Claude plan ${id}`, mode: "plan", agentId, repositoryId } });
   expect(created.status(), await created.text()).toBe(201);
   const roomId = (await created.json()).room.id as string;
 
-  await page.goto(`/w/demo/rooms/${roomId}`);
+  await page.goto(`/w/${slug}/rooms/${roomId}`);
   await expect(page.getByTestId("mode-select")).toHaveValue("plan");
   // T4: on this server the CLI runs in the sandbox, so the plan mode is a boundary on its transport too.
   const badge = page.getByTestId("room-guarantee");

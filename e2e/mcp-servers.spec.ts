@@ -12,7 +12,12 @@ import { DEMO, TEAMMATE, signedInPage } from "./support/session";
 test("M7: an admin attaches an MCP server with declared tiers, sees refusals beside the field, and detaches it", async ({ context }) => {
   const page = await signedInPage(context, DEMO);
   const name = `e${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  await page.goto("/w/demo/settings/mcp-servers");
+  // Its own workspace: a server attached to the demo workspace would join every other test's runs there.
+  const created = await page.request.post("/api/workspaces", { data: { name: `MCP ${name}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const slug = ((await created.json()) as { workspace: { slug: string } }).workspace.slug;
+  expect((await page.request.post(`/api/workspaces/${slug}/members`, { data: { email: TEAMMATE.email, role: "member" } })).status()).toBeLessThan(300);
+  await page.goto(`/w/${slug}/settings/mcp-servers`);
   await expect(page.getByRole("link", { name: "MCP servers" })).toHaveAttribute("aria-current", "page");
   const form = page.getByRole("form", { name: "Attach an MCP server" });
 
@@ -48,7 +53,7 @@ test("M7: an admin attaches an MCP server with declared tiers, sees refusals bes
 
   // A member sees it, without the controls.
   const member = await signedInPage(await context.browser()!.newContext(), TEAMMATE);
-  await member.goto("/w/demo/settings/mcp-servers");
+  await member.goto(`/w/${slug}/settings/mcp-servers`);
   await expect(member.locator(`[data-testid="mcp-server"][data-name="${name}"]`)).toBeVisible();
   await expect(member.getByRole("form", { name: "Attach an MCP server" })).toHaveCount(0);
   await expect(member.getByRole("button", { name: /Detach/ })).toHaveCount(0);

@@ -19,6 +19,8 @@ import { DEMO, signedInPage, TEAMMATE } from "./support/session";
 
 const card = (page: Page, title: string) => page.getByTestId("finding-card").filter({ hasText: title });
 const inline = (page: Page, path: string, title: string) => page.locator(`[data-testid="diff-file"][data-path="${path}"]`).getByTestId("inline-finding").filter({ hasText: title });
+/** Scrolls a changed file into view, as a reader would: diff chunks far from the viewport are not drawn. */
+const showFile = (page: Page, path: string) => page.locator(`[data-testid="diff-file"][data-path="${path}"]`).scrollIntoViewIfNeeded();
 
 test("R1, R2, R3, R5: open a PR in the UI → review room in review mode → findings inline → a teammate confirms → consensusReady → the verdict explains itself", async ({ browser, context }) => {
   test.setTimeout(180_000);
@@ -52,7 +54,9 @@ test("R1, R2, R3, R5: open a PR in the UI → review room in review mode → fin
   // R2: the built-in reviewer's findings arrive (live) and sit inline at their anchors.
   const banner = page.getByTestId("verdict-banner");
   await expect(banner).toHaveAttribute("data-verdict", "block", { timeout: 60_000 });
+  await showFile(page, "src/pricing-config.js");
   await expect(inline(page, "src/pricing-config.js", "AWS access key committed")).toBeVisible();
+  await showFile(page, "src/invoice.js");
   const debug = inline(page, "src/invoice.js", "console output left in");
   await expect(debug).toHaveAttribute("data-line", "15");
   await expect(page.locator('[data-testid="diff-file"][data-path="src/invoice.js"] [data-testid="diff-line"][data-new-line="15"]')).toHaveAttribute("data-has-finding", "true");
@@ -107,6 +111,7 @@ test("R4, R5, R8, R10: a malformed finding is dropped and shown; a push re-revie
   await page.goto(`/w/demo/pulls/${pullId}`);
   const banner = page.getByTestId("verdict-banner");
   await expect(banner).toHaveAttribute("data-verdict", "block", { timeout: 60_000 });
+  await showFile(page, "src/invoice.js");
   const debug = inline(page, "src/invoice.js", "console output left in");
   await expect(debug).toHaveAttribute("data-line", "15");
 
@@ -150,6 +155,8 @@ test("R4, R5, R8, R10: a malformed finding is dropped and shown; a push re-revie
   await expect(debug.locator('[data-testid="finding-event"][data-type="remapped"]')).toContainText("src/invoice.js:15 to src/invoice.js:16");
   const outdated = page.getByTestId("outdated-finding").filter({ hasText: "AWS access key committed" });
   await expect(outdated).toBeVisible();
+  await showFile(page, "src/pricing-config.js");
+  await expect(page.locator('[data-testid="diff-file"][data-path="src/pricing-config.js"] [data-testid="diff-line"]').first()).toBeVisible();
   await expect(inline(page, "src/pricing-config.js", "AWS access key committed")).toHaveCount(0);
 
   // R10: the reviewer no longer raises the key at the new head, so it closes as resolved by that push (naming it) and no longer blocks.

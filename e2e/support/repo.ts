@@ -1,8 +1,8 @@
 /** Git on the seeded demo repositories for e2e tests: find them through the API, and "push" to a branch without touching a working tree. */
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { expect, type APIRequestContext } from "@playwright/test";
 
@@ -53,4 +53,25 @@ export async function commitToBranch(repo: string, branch: string, files: Record
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A workspace of the test's own with a clone of a demo repository registered
+ * in it. Tests that add agents on a real model (Anthropic, OpenAI-compatible)
+ * need one: the review picker prefers such an agent over the built-in
+ * reviewer, so one left in the shared demo workspace would review every other
+ * test's pull requests with a model that is not there.
+ */
+export async function ownWorkspace(api: APIRequestContext, name: string, repository = "invoice-kit"): Promise<{ slug: string; ws: string; repositoryId: string; path: string }> {
+  const created = await api.post("/api/workspaces", { data: { name } });
+  expect(created.status(), await created.text()).toBe(201);
+  const slug = ((await created.json()) as { workspace: { slug: string } }).workspace.slug;
+  const ws = `/api/workspaces/${slug}`;
+  const source = await repositoryPath(api, repository);
+  const path = join(dirname(source), `${slug}-${repository}`);
+  await mkdir(path);
+  await git(path, ["clone", "-q", source, "."]);
+  const registered = await api.post(`${ws}/repositories`, { data: { name: `${repository}-${slug}`, path } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return { slug, ws, repositoryId: ((await registered.json()) as { repository: { id: string } }).repository.id, path };
 }
