@@ -9,6 +9,9 @@ import { RetryLater, type JobHandler } from "../queue/run-worker";
 import { recordCheckRun } from "../reviews/record-check-run";
 import { runAxes } from "../reviews/run-axes";
 import { advanceStoredRun } from "./advance-stored-run";
+import { deliverTicket } from "./deliver-ticket";
+import { TICKET_DELIVER } from "../orchestration/deliver-job";
+import { wakeTicketsForHead, wakeTicketsForRun } from "../orchestration/wake-tickets";
 import { JOB_KINDS, type JobKind, type JobPayload } from "./job-kinds";
 
 export interface HandlerOptions {
@@ -27,6 +30,8 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
     async "run.advance"({ runId }) {
       const result = await advanceStoredRun(db, runId, { owner, signal, leaseMs: runLeaseMs });
       await onRunSettled(db, runId);
+      // O7: a review run that published a verdict on a ticket's pull request wakes the ticket's pipeline.
+      await wakeTicketsForRun(prisma, runId);
       // Another worker holds the run's lease: try again shortly rather than fail.
       if (result && !result.claimed && !["succeeded", "failed", "cancelled", "waiting"].includes(result.status)) {
         throw new RetryLater(1_000, `run ${runId} is leased by another worker`);
@@ -34,6 +39,9 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
     },
     async [ORCHESTRATION_TICK]({ orchestrationId }) {
       await tickOrchestration(prisma, orchestrationId);
+    },
+    async [TICKET_DELIVER]({ ticketId }) {
+      await deliverTicket(db, ticketId);
     },
     async "review.github_pull"(job) {
       await syncGithubPull(prisma, job);
@@ -43,6 +51,8 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
     },
     async "review.axes"(job) {
       await runAxes(prisma, job, signal);
+      // O7: gates can change a verdict; a ticket waiting on this head looks again.
+      await wakeTicketsForHead(prisma, job);
     },
   };
   return Object.fromEntries(
