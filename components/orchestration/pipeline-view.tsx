@@ -15,6 +15,7 @@ import { PlanGraph } from "@/components/plans/plan-graph";
 import { RunLink } from "@/components/plans/run-link";
 import { TICKET_STATUS, type TicketStatus } from "@/components/plans/step-status";
 import { useControlPipeline, useRaiseBudget } from "./orchestration-hooks";
+import { TicketReview } from "./ticket-review";
 
 const NO_CHANGES = new Map();
 
@@ -76,6 +77,7 @@ export function PipelineView({ slug, roomId, pipeline, canWrite }: Readonly<{ sl
                 </Button>
               ) : null}
             </span>
+            <TicketReview slug={slug} roomId={roomId} orchestrationId={pipeline.id} ticket={t} canWrite={canWrite} />
             {t.error ? <span className="text-red-700 dark:text-red-300">{t.error}</span> : null}
           </li>
         ))}

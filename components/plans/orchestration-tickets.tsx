@@ -11,6 +11,7 @@ import { ErrorText } from "@/components/ui/error-text";
 import { ApiError } from "@/components/ui/fetch-json";
 import { Spinner } from "@/components/ui/spinner";
 import { useRetryOrchestration } from "./plan-hooks";
+import { TicketReview } from "@/components/orchestration/ticket-review";
 import { RunLink } from "./run-link";
 import { TICKET_STATUS } from "./step-status";
 
@@ -67,6 +68,7 @@ export function OrchestrationTickets({
                 </span>
               </span>
             </div>
+            <TicketReview slug={slug} roomId={roomId} orchestrationId={orchestration.id} ticket={t} canWrite={canWrite} />
             {t.result ? <p className="mt-1 line-clamp-3 text-xs text-zinc-700 dark:text-zinc-300">{t.result}</p> : null}
             {t.error ? <p className="mt-1 text-xs text-red-700 dark:text-red-300">{t.status === "blocked" ? `Blocked: ${t.error}` : t.error}</p> : null}
           </li>
