@@ -29,6 +29,8 @@ import { testDatabase } from "../support/db";
 import { createAgent, createUser, createWorkspace } from "../support/factories";
 import { inProcessWorker, plannerScript, waitFor } from "../support/plan-fixtures";
 import { makeRepo, useDataDir } from "../support/reviews";
+import { changeFindingStatus } from "../../lib/reviews/change-finding-status";
+import { watchVerdicts } from "../../lib/runtime/watch-verdicts";
 
 let data: Awaited<ReturnType<typeof useDataDir>>;
 beforeAll(async () => {
@@ -262,6 +264,33 @@ describe("a pull request per ticket", () => {
     expect(await prisma.room.count({ where: { pullRequestId: first } })).toBe(1);
   }, 300_000);
 
+  it("O7: a person dismissing the finding that held a ticket's pull request re-forms the verdict to ship, and the ticket finishes without an override", async () => {
+    const db = await testDatabase();
+    const ctx = await setup(db);
+    const { prisma } = db;
+    const proposalId = await propose(db, ctx);
+    const approved = await approveProposal(prisma, { ...ctx.scope, proposalId, userId: ctx.dana.id });
+    const worker = await inProcessWorker(db);
+    // What the app's worker runs beside the queue: verdicts re-formed by people's actions wake waiting tickets.
+    const stopWatching = await watchVerdicts(db);
+    try {
+      const ui = await waitFor("ui held in review", async () => {
+        const t = await prisma.ticket.findFirst({ where: { orchestrationId: approved.orchestrationId, key: "ui", status: "in_review", pullRequestId: { not: null } } });
+        return t && (await prisma.review.count({ where: { pullRequestId: t.pullRequestId!, verdict: "hold" } })) > 0 ? t : null;
+      }, 120_000);
+      const finding = await prisma.finding.findFirstOrThrow({ where: { pullRequestId: ui.pullRequestId!, title: "Outside ticket ui's scope: docs/ui.md" } });
+      const dana = { workspaceId: ctx.workspace.id, userId: ctx.dana.id, role: "owner" as const };
+      const { verdict } = await changeFindingStatus(prisma, dana, { pullRequestId: ui.pullRequestId!, findingId: finding.id }, { action: "dismiss", reason: "The docs note is part of the banner work." });
+      expect(verdict?.verdict).toBe("ship");
+      const done = await waitFor("ui done on ship", () => prisma.ticket.findFirst({ where: { id: ui.id, status: "succeeded" } }), 60_000);
+      expect(done).toMatchObject({ resolution: "ship", overriddenById: null });
+      await waitFor("the pipeline to finish", async () => (await prisma.orchestration.findUniqueOrThrow({ where: { id: approved.orchestrationId } })).status === "succeeded", 120_000);
+    } finally {
+      await stopWatching();
+      await worker.stop();
+    }
+  }, 300_000);
+
   it("P3, O7: an approved plan compiles to the same project and pipeline: a project for its tickets, each code ticket on its own branch, one view for plans and proposals", async () => {
     const db = await testDatabase();
     const ctx = await setup(db, plannerScript(), "plan");
@@ -281,7 +310,7 @@ describe("a pull request per ticket", () => {
 
     worker = await inProcessWorker(db);
     try {
-      await waitFor("the plan's pipeline to finish", async () => (await prisma.orchestration.findUniqueOrThrow({ where: { id: orchestration.id } })).status === "succeeded", 20_000).catch(async (e) => {
+      await waitFor("the plan's pipeline to finish", async () => (await prisma.orchestration.findUniqueOrThrow({ where: { id: orchestration.id } })).status === "succeeded", 120_000).catch(async (e) => {
         console.log(JSON.stringify(await prisma.ticket.findMany({ where: { orchestrationId: orchestration.id }, include: { run: true } }), null, 1).slice(0, 6000));
         console.log(JSON.stringify(await prisma.job.findMany({ where: { status: { not: "done" } } }), (k, v) => (typeof v === "bigint" ? String(v) : v)));
         throw e;
