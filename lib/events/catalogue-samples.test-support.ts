@@ -45,6 +45,7 @@ export const SAMPLE_EVENTS: { [T in RoomEventType]: RoomEventOf<T>["data"] } = {
   "ticket.finished": { orchestrationId: "o1", key: "a", status: "succeeded" },
   "ticket.pull_opened": { orchestrationId: "o1", key: "a", pullRequestId: "pr1", number: 3 },
   "ticket.no_changes": { orchestrationId: "o1", key: "a" },
+  "ticket.verdict": { orchestrationId: "o1", key: "a", pullRequestId: "pr1", verdict: "hold" },
   "ticket.overridden": { orchestrationId: "o1", key: "a", by: "u1", reason: "The extra file is the fixture the tests need." },
   "pull.opened": { pullRequestId: "pl1", number: 7, headSha: "h1", baseSha: "b1", source: "github" },
   "pull.state_changed": { pullRequestId: "pr1", state: "closed", by: "user:u1", headSha: "abc123" },

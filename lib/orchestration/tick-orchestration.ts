@@ -46,10 +46,16 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
     const scope = { workspaceId: room.workspaceId, roomId: room.id };
     const conversationId = orchestration.plan?.run?.conversationId ?? room.conversations[0]?.id ?? null;
 
-    // O7: a ticket in review is done once the verdict for its pull request's current head is ship.
+    // O7: a ticket in review is done once the verdict for its pull request's current head is ship; a new
+    // hold or block is recorded in the pipeline's room, so people watching the pipeline see it there.
     for (const ticket of orchestration.tickets) {
       if (ticket.status !== "in_review" || !ticket.pullRequestId) continue;
-      if (!(await shippedAtHead(tx, ticket.pullRequestId))) continue;
+      const verdict = await verdictAtHead(tx, ticket.pullRequestId);
+      if (verdict !== ticket.verdict) {
+        await tx.ticket.updateMany({ where: { id: ticket.id, status: "in_review" }, data: { verdict } });
+        if (verdict) await recordEvent(tx, { ...scope, type: "ticket.verdict", data: { orchestrationId, key: ticket.key, pullRequestId: ticket.pullRequestId, verdict } });
+      }
+      if (verdict !== "ship") continue;
       const { count } = await tx.ticket.updateMany({ where: { id: ticket.id, status: "in_review" }, data: { status: "succeeded", resolution: "ship", error: null } });
       if (count === 0) continue;
       ticket.status = "succeeded";
@@ -141,10 +147,10 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
   });
 }
 
-/** O7: the newest verdict formed for the pull request's current head is ship (older heads' verdicts do not count, R8). */
-async function shippedAtHead(tx: Prisma.TransactionClient, pullRequestId: string): Promise<boolean> {
+/** O7: the newest verdict formed for the pull request's current head (older heads' verdicts do not count, R8); null before one. */
+async function verdictAtHead(tx: Prisma.TransactionClient, pullRequestId: string): Promise<string | null> {
   const pull = await tx.pullRequest.findUnique({ where: { id: pullRequestId }, select: { headSha: true } });
-  if (!pull) return false;
+  if (!pull) return null;
   const latest = await tx.review.findFirst({ where: { pullRequestId, headSha: pull.headSha }, orderBy: { createdAt: "desc" }, select: { verdict: true } });
-  return latest?.verdict === "ship";
+  return latest?.verdict ?? null;
 }

@@ -194,6 +194,9 @@ describe("a pull request per ticket", () => {
       await new Promise((r) => setTimeout(r, 500));
       tickets = await ticketsOf(prisma, approved.orchestrationId);
       expect(tickets.get("ui")!.status).toBe("in_review");
+      // The hold is recorded in the pipeline's room, where people watch the pipeline.
+      expect(tickets.get("ui")!.verdict).toBe("hold");
+      expect(await prisma.runEvent.count({ where: { roomId: ctx.room.id, type: "ticket.verdict", data: { path: ["key"], equals: "ui" } } })).toBe(1);
       expect(tickets.get("synthesis")!.status).toBe("pending");
       expect((await prisma.orchestration.findUniqueOrThrow({ where: { id: approved.orchestrationId } })).status).toBe("running");
 

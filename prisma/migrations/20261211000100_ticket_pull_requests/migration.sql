@@ -6,6 +6,7 @@ ALTER TABLE "Ticket" ADD COLUMN "scope" TEXT[] DEFAULT ARRAY[]::TEXT[];
 ALTER TABLE "Ticket" ADD COLUMN "branch" TEXT;
 ALTER TABLE "Ticket" ADD COLUMN "baseSha" TEXT;
 ALTER TABLE "Ticket" ADD COLUMN "pullRequestId" TEXT;
+ALTER TABLE "Ticket" ADD COLUMN "verdict" TEXT;
 ALTER TABLE "Ticket" ADD COLUMN "resolution" TEXT;
 ALTER TABLE "Ticket" ADD COLUMN "overriddenById" TEXT;
 ALTER TABLE "Ticket" ADD COLUMN "overriddenBy" TEXT;
