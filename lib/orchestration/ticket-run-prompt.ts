@@ -27,7 +27,7 @@ export function ticketRunPrompt(goal: string, ticket: TicketLike & { acceptance?
     return dep ? [{ key, title: dep.title, result: dep.result }] : [];
   });
   const dependants = all.filter((t) => t.dependsOn.includes(ticket.key)).map((t) => ({ key: t.key, title: t.title }));
-  const base = `Ticket ${ticket.key}: ${ticket.title.trim()}\n\n${renderTicketPrompt({ goal, ticket, dependencies, dependants })}`;
+  const base = `Ticket ${ticket.key}: ${ticket.title.trim()}\n\n${renderTicketPrompt({ goal, ticket, dependencies, dependants, ownBranch: code !== null })}`;
   return code ? `${base}\n\n${codeTicketBlock(ticket, code)}` : base;
 }
 
@@ -38,7 +38,7 @@ export function ticketRunPrompt(goal: string, ticket: TicketLike & { acceptance?
  */
 function codeTicketBlock(ticket: { acceptance?: readonly string[]; scope?: readonly string[] }, code: CodeTicketContext): string {
   const lines = [
-    `You work on the branch ${code.branch}, made from ${code.baseBranch} for this ticket alone; earlier tickets' changes are in their own pull requests.`,
+    `You work on the branch ${code.branch}, made from ${code.baseBranch} for this ticket alone.`,
     `When your run ends, your changes are committed and opened as a pull request into ${code.baseBranch}; if nothing changed, the ticket completes with "no changes".`,
   ];
   if (ticket.acceptance?.length) lines.push("", "Acceptance criteria (the review checks the change against them):", ...ticket.acceptance.map((c) => `- ${c}`));
