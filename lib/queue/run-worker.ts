@@ -35,6 +35,11 @@ export interface WorkerOptions {
 
 export interface RunningWorker {
   id: string;
+  /**
+   * Jobs claimed so far, and how many of them were found only by the safety-net
+   * poll rather than a wake-up or a delayed job's due time (each one found late).
+   */
+  stats(): { claims: number; claimsAfterPoll: number };
   /** stops claiming, waits for jobs in flight */
   stop(): Promise<void>;
 }
@@ -52,6 +57,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   // the next sleep returns at once. Without it a NOTIFY landing between an empty claim
   // and the sleep left a runnable step waiting for the safety-net poll (the p99 of S2's bench).
   let woken = false;
+  let claims = 0;
+  let claimsAfterPoll = 0;
+  let polled = false;
   const signal = () => {
     woken = true;
     wake?.();
@@ -88,6 +96,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           return null;
         });
         if (job) {
+          claims++;
+          if (polled) claimsAfterPoll++;
+          polled = false;
           const running = runJob(job).finally(() => {
             inFlight.delete(running);
             signal();
@@ -96,6 +107,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           continue;
         }
       }
+      polled = false;
       if (woken) {
         woken = false;
         continue;
@@ -103,11 +115,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       // Sleep until the next delayed job is due (a RetryLater, a backoff), never past the poll.
       const due = inFlight.size < concurrency ? await nextDueInMs(prisma).catch(() => null) : null;
       if (woken) continue;
+      const sleep = due === null ? pollMs : Math.max(MIN_SLEEP_MS, Math.min(pollMs, due));
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           wake = null;
+          polled = sleep === pollMs;
           resolve();
-        }, due === null ? pollMs : Math.max(MIN_SLEEP_MS, Math.min(pollMs, due)));
+        }, sleep);
         wake = () => {
           clearTimeout(timer);
           wake = null;
@@ -120,6 +134,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
 
   return {
     id,
+    stats: () => ({ claims, claimsAfterPoll }),
     async stop() {
       stopped = true;
       signal();
