@@ -15,6 +15,7 @@ import { recordEvent } from "../events/record-event";
 import { enqueueJob } from "../queue/enqueue-job";
 import { orchestrationTickJob } from "./tick-job";
 import { ticketDeliverJob } from "./deliver-job";
+import { lockOrchestration } from "./lock-orchestration";
 
 const FINISHED = ["succeeded", "failed", "cancelled"];
 
@@ -37,6 +38,7 @@ export async function onRunSettled(db: Pick<Database, "prisma">, runId: string):
   await prisma.$transaction(async (tx) => {
     const ticket = await tx.ticket.findUnique({ where: { id: run.ticketId! }, select: { id: true, key: true, orchestrationId: true, branch: true } });
     if (!ticket) return;
+    if (ticket.orchestrationId) await lockOrchestration(tx, ticket.orchestrationId);
     const result = finalText || "Done (the run ended without a summary).";
     // O7: a code ticket's finished work is delivered as a pull request first; it is done on its verdict.
     const delivering = succeeded && ticket.branch !== null;

@@ -13,6 +13,7 @@ import { recordEvent } from "../events/record-event";
 import { enqueueJob } from "../queue/enqueue-job";
 import type { OverrideTicketBody } from "./request-schemas";
 import { orchestrationTickJob } from "./tick-job";
+import { lockOrchestration } from "./lock-orchestration";
 
 export interface OverrideTicketInput extends OverrideTicketBody {
   workspaceId: string;
@@ -37,6 +38,7 @@ export async function overrideTicket(prisma: PrismaClient, input: OverrideTicket
   const now = new Date();
 
   return prisma.$transaction(async (tx) => {
+    await lockOrchestration(tx, input.orchestrationId);
     const { count } = await tx.ticket.updateMany({
       where: { id: ticket.id, status: "in_review" },
       data: { status: "succeeded", resolution: "override", overriddenById: input.userId, overriddenBy: name, overrideReason: reason, overriddenAt: now, error: null },

@@ -17,6 +17,7 @@ import type { Database } from "../db/client";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
+import { lockOrchestration } from "../orchestration/lock-orchestration";
 import { orchestrationTickJob } from "../orchestration/tick-job";
 import { openPullRequest } from "../pulls/open-pull-request";
 import { enqueueJob } from "../queue/enqueue-job";
@@ -79,6 +80,7 @@ export async function deliverTicket(db: Pick<Database, "prisma">, ticketId: stri
     pull = { id: existing.pullRequestId, number: existing.number };
   }
   await prisma.$transaction(async (tx) => {
+    await lockOrchestration(tx, orchestration.id);
     const { count } = await tx.ticket.updateMany({ where: { id: ticket.id, status: "in_review", pullRequestId: null }, data: { pullRequestId: pull.id } });
     if (count === 0) return;
     await recordEvent(tx, { workspaceId, roomId: orchestration.roomId, type: "ticket.pull_opened", data: { orchestrationId: orchestration.id, key: ticket.key, pullRequestId: pull.id, number: pull.number } });
@@ -93,6 +95,7 @@ type OrchestrationRow = { id: string; roomId: string; room: { workspaceId: strin
 /** O7: nothing changed, so there is nothing to review: the ticket is done and says so. */
 async function noChanges(prisma: PrismaClient, ticket: TicketRow, orchestration: OrchestrationRow, workspaceId: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
+    await lockOrchestration(tx, orchestration.id);
     const summary = ticket.result?.trim();
     const { count } = await tx.ticket.updateMany({
       where: { id: ticket.id, status: "in_review", pullRequestId: null },
@@ -108,6 +111,7 @@ async function noChanges(prisma: PrismaClient, ticket: TicketRow, orchestration:
 
 async function fail(prisma: PrismaClient, ticket: TicketRow, orchestration: OrchestrationRow, error: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
+    await lockOrchestration(tx, orchestration.id);
     const { count } = await tx.ticket.updateMany({ where: { id: ticket.id, status: "in_review", pullRequestId: null }, data: { status: "failed", error } });
     if (count === 0) return;
     await recordEvent(tx, { workspaceId: orchestration.room.workspaceId, roomId: orchestration.roomId, type: "ticket.finished", data: { orchestrationId: orchestration.id, key: ticket.key, status: "failed" } });

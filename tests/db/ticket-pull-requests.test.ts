@@ -314,8 +314,11 @@ describe("a pull request per ticket", () => {
     worker = await inProcessWorker(db);
     try {
       await waitFor("the plan's pipeline to finish", async () => (await prisma.orchestration.findUniqueOrThrow({ where: { id: orchestration.id } })).status === "succeeded", 120_000).catch(async (e) => {
-        console.log(JSON.stringify(await prisma.ticket.findMany({ where: { orchestrationId: orchestration.id }, include: { run: true } }), null, 1).slice(0, 6000));
-        console.log(JSON.stringify(await prisma.job.findMany({ where: { status: { not: "done" } } }), (k, v) => (typeof v === "bigint" ? String(v) : v)));
+        // What each step was doing when the pipeline stopped moving, to say which one stuck.
+        const rows = await prisma.ticket.findMany({ where: { orchestrationId: orchestration.id }, include: { run: { select: { id: true, status: true, error: true } } } });
+        console.log(JSON.stringify(rows.map((t) => [t.key, t.status, t.resolution, t.error, t.stepRoomId, t.run])));
+        console.log(JSON.stringify((await prisma.job.findMany({ orderBy: { id: "desc" }, take: 30 })).map((j) => [j.kind, j.status, j.payload, j.lastError, j.attempts])));
+        console.log(JSON.stringify(await prisma.orchestration.findUniqueOrThrow({ where: { id: orchestration.id } })));
         throw e;
       });
     } finally {
