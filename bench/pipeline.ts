@@ -4,7 +4,8 @@
  * scheduling overhead per step — from the moment a step is ready (its last
  * dependency's run finished, or the pipeline started) to its run's first turn,
  * so model and tool time are excluded — as p50/p99, and the total wall time
- * beside the critical path (the longest dependency chain, timed by its runs).
+ * beside the critical path (the longest dependency chain, timed by its runs),
+ * and how many jobs the worker found only by its safety-net poll (a missed wake-up).
  * Parallelism is high enough that no step waits for a free slot. Asserts nothing.
  */
 import { openDatabase } from "../lib/db/client";
@@ -57,12 +58,15 @@ async function measure(url: string, worktree: string): Promise<BenchResult[]> {
       chain.set(step.key, own + Math.max(0, ...step.dependsOn.map((d) => chain.get(d)!)));
     }
     const critical = Math.max(...chain.values());
+    // Wake-ups, apart from CPU: a job the worker found only when its poll ran out was a wake-up missed.
+    const { claims, claimsAfterPoll } = worker.stats();
     return [
       { name: `pipeline: scheduling overhead per step, ${TICKETS} tickets, p50`, value: percentileOf(overhead, 50), unit: "ms" },
       { name: `pipeline: scheduling overhead per step, ${TICKETS} tickets, p99`, value: percentileOf(overhead, 99), unit: "ms" },
       { name: `pipeline: total wall time, ${TICKETS} tickets`, value: wall, unit: "ms" },
       { name: "pipeline: critical path (its runs' own time)", value: critical, unit: "ms" },
       { name: "pipeline: wall time ÷ critical path", value: wall / critical, unit: "×" },
+      { name: `pipeline: jobs found only by the worker's 1 s safety-net poll (of ${claims} claimed)`, value: claimsAfterPoll, unit: "jobs" },
     ];
   } finally {
     await worker.stop();

@@ -87,6 +87,7 @@ test.beforeAll(async () => {
     { method: "POST", path: `${ws}/rooms/${room}/proposals/not-a-proposal/approve`, need: "write" },
     { method: "POST", path: `${ws}/rooms/${room}/proposals/not-a-proposal/reject`, need: "write", body: { comment: 7 } },
     { method: "POST", path: `${ws}/rooms/${room}/orchestrations/not-an-orchestration/control`, need: "write", body: { action: "explode" } },
+    { method: "POST", path: `${ws}/rooms/${room}/orchestrations/not-an-orchestration/tickets/not-a-ticket/override`, need: "write", body: { reason: "" } },
     { method: "GET", path: `${ws}/projects/not-a-project/usage`, need: "read" },
     // Pull requests and findings.
     { method: "GET", path: `${ws}/pulls`, need: "read" },

@@ -1,7 +1,7 @@
 "use client";
 /** Mutations of proposals and pipelines: one hook per operation. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ControlPipelineBody, RaiseBudgetBody, RejectProposalBody } from "@/lib/orchestration/request-schemas";
+import type { ControlPipelineBody, OverrideTicketBody, RaiseBudgetBody, RejectProposalBody } from "@/lib/orchestration/request-schemas";
 import { planKeys } from "@/components/plans/keys";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { roomApi, roomKeys } from "@/components/rooms/keys";
@@ -32,6 +32,16 @@ export function useRaiseBudget(slug: string, roomId: string) {
   return useMutation({
     mutationFn: ({ projectId, ...body }: RaiseBudgetBody & { projectId: string }) =>
       fetchJson<{ resumed: boolean }>(`/api/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(projectId)}/budget`, { method: "POST", json: body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: planKeys.orchestrations(slug, roomId) }),
+  });
+}
+
+/** O7: a person marks a ticket in review done despite its verdict, with a reason. */
+export function useOverrideTicket(slug: string, roomId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orchestrationId, key, ...body }: OverrideTicketBody & { orchestrationId: string; key: string }) =>
+      fetchJson<{ status: string }>(`${roomApi(slug, roomId)}/orchestrations/${encodeURIComponent(orchestrationId)}/tickets/${encodeURIComponent(key)}/override`, { method: "POST", json: body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: planKeys.orchestrations(slug, roomId) }),
   });
 }

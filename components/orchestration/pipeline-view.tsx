@@ -16,6 +16,7 @@ import { RunLink } from "@/components/plans/run-link";
 import { ChangesLink } from "@/components/runs/changes-link";
 import { TICKET_STATUS, type TicketStatus } from "@/components/plans/step-status";
 import { useControlPipeline, useRaiseBudget } from "./orchestration-hooks";
+import { TicketReview } from "./ticket-review";
 
 const NO_CHANGES = new Map();
 
@@ -53,7 +54,8 @@ export function PipelineView({ slug, roomId, pipeline, canWrite }: Readonly<{ sl
       </div>
       {pipeline.pausedReason ? <p className="text-xs text-amber-800 dark:text-amber-300">{pipeline.pausedReason}</p> : null}
       {pipeline.project ? <BudgetLine slug={slug} roomId={roomId} project={pipeline.project} canRaise={canWrite && budgetPaused} /> : null}
-      <div className="h-64 rounded border border-zinc-100 dark:border-zinc-900">
+      {/* The graph sets its own height; a shorter box let it spill over the step list and take its clicks. */}
+      <div className="rounded border border-zinc-100 dark:border-zinc-900">
         <PlanGraph nodes={nodes} layout={null} statuses={statuses} changes={NO_CHANGES} selected={selected} onSelect={setSelected} />
       </div>
       <ol className="space-y-1 text-xs">
@@ -78,6 +80,7 @@ export function PipelineView({ slug, roomId, pipeline, canWrite }: Readonly<{ sl
                 </Button>
               ) : null}
             </span>
+            <TicketReview slug={slug} roomId={roomId} orchestrationId={pipeline.id} ticket={t} canWrite={canWrite} />
             {t.error ? <span className="text-red-700 dark:text-red-300">{t.error}</span> : null}
           </li>
         ))}

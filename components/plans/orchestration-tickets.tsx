@@ -12,6 +12,7 @@ import { ApiError } from "@/components/ui/fetch-json";
 import { Spinner } from "@/components/ui/spinner";
 import { useRetryOrchestration } from "./plan-hooks";
 import { ChangesLink } from "@/components/runs/changes-link";
+import { TicketReview } from "@/components/orchestration/ticket-review";
 import { RunLink } from "./run-link";
 import { TICKET_STATUS } from "./step-status";
 
@@ -63,12 +64,13 @@ export function OrchestrationTickets({
               )}
               <span className="ml-auto flex items-center gap-2">
                 {t.run ? <RunLink runId={t.run.id} label="Run" /> : null}
-                {t.run && t.status !== "running" ? <ChangesLink slug={slug} runId={t.run.id} kind={t.run.changes} succeeded={t.status === "succeeded"} sayNone /> : null}
+                {t.run && t.status !== "running" ? <ChangesLink slug={slug} runId={t.run.id} kind={t.run.changes} succeeded={t.status === "succeeded"} sayNone={t.resolution !== "no_changes"} /> : null}
                 <span data-testid="ticket-status">
                   <Badge tone={TICKET_STATUS[t.status].tone}>{TICKET_STATUS[t.status].label}</Badge>
                 </span>
               </span>
             </div>
+            <TicketReview slug={slug} roomId={roomId} orchestrationId={orchestration.id} ticket={t} canWrite={canWrite} />
             {t.result ? <p className="mt-1 line-clamp-3 text-xs text-zinc-700 dark:text-zinc-300">{t.result}</p> : null}
             {t.error ? <p className="mt-1 text-xs text-red-700 dark:text-red-300">{t.status === "blocked" ? `Blocked: ${t.error}` : t.error}</p> : null}
           </li>

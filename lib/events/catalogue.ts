@@ -109,6 +109,13 @@ const planEvents = [
   event("ticket.started", { orchestrationId: id, key: z.string(), title: z.string() }),
   event("ticket.blocked", { orchestrationId: id, key: z.string(), reason: z.string() }),
   event("ticket.finished", { orchestrationId: id, key: z.string(), status: z.string() }),
+  /** O7: a code ticket's changes were opened as a pull request, or it finished with none */
+  event("ticket.pull_opened", { orchestrationId: id, key: z.string(), pullRequestId: id, number: z.number().int() }),
+  event("ticket.no_changes", { orchestrationId: id, key: z.string() }),
+  /** O7: the verdict for a ticket's pull request at its head changed, as its pipeline saw it */
+  event("ticket.verdict", { orchestrationId: id, key: z.string(), pullRequestId: id, verdict: z.string() }),
+  /** O7: a person settled a ticket in review despite its verdict, with a reason */
+  event("ticket.overridden", { orchestrationId: id, key: z.string(), by: id, reason: z.string() }),
 ] as const;
 
 /** Pull requests, their findings, reviews and gate results. */

@@ -15,12 +15,13 @@ import { PIPELINE_EVENTS } from "../pipelines/pipeline-events";
 import { switchRoomToAgent } from "../plans/switch-room-to-agent";
 import { createOrchestration } from "./create-orchestration";
 import { hireAgents } from "./hire-agents";
+import { projectRepository } from "./project-repository";
 import { flattenProposal, validateProposal } from "../plans/proposal";
 
 export async function approveProposal(prisma: PrismaClient, ctx: { workspaceId: string; roomId: string; proposalId: string; userId: string }) {
   const proposal = await prisma.orchestrationProposal.findFirst({
     where: { id: ctx.proposalId, roomId: ctx.roomId, room: { workspaceId: ctx.workspaceId } },
-    include: { room: { select: { name: true, agent: true } } },
+    include: { room: { select: { name: true, agent: true, repository: { select: { id: true, defaultBranch: true } } } } },
   });
   if (!proposal) throw notFound("That proposal");
   if (proposal.status !== "pending") throw notPending(proposal.status);
@@ -49,7 +50,15 @@ export async function approveProposal(prisma: PrismaClient, ctx: { workspaceId: 
     const { hired, created, reused } = await hireAgents(tx, ctx.workspaceId, parsed.proposal.roles, proposer);
     const goal = parsed.proposal.synthesis.title;
     const project = await tx.project.create({
-      data: { workspaceId: ctx.workspaceId, name: goal, maxRuns: budget.maxRuns, maxMinutes: budget.maxMinutes, maxTokens: budget.maxTokens ?? null },
+      data: {
+        workspaceId: ctx.workspaceId,
+        name: goal,
+        maxRuns: budget.maxRuns,
+        maxMinutes: budget.maxMinutes,
+        maxTokens: budget.maxTokens ?? null,
+        // O7: code tickets branch from the room's repository and open pull requests against its default branch.
+        ...projectRepository(proposal.room.repository),
+      },
     });
     const tickets = drafts.map((t) => ({
       key: t.key,
@@ -59,6 +68,8 @@ export async function approveProposal(prisma: PrismaClient, ctx: { workspaceId: 
       agentId: t.role ? hired.get(t.role)! : proposer.id,
       // The hired agent reads its role with the work, so its brief travels with the ticket.
       description: t.role ? `Role: ${t.role}${roles.get(t.role) ? ` (${roles.get(t.role)})` : ""}\n\n${t.description}` : t.description,
+      acceptance: t.acceptance,
+      scope: t.scope,
     }));
     const orchestration = await createOrchestration(tx, { roomId: ctx.roomId, proposalId: proposal.id, projectId: project.id, goal, tickets });
     await tx.auditEvent.create({

@@ -34,6 +34,8 @@ export interface TicketPromptInput {
   dependencies: readonly DependencyResult[];
   /** tickets that wait directly for this one, so the agent leaves their work alone */
   dependants: readonly { key: string; title: string }[];
+  /** O7: the ticket works on its own branch, so its dependencies' changes are in their pull requests, not its worktree */
+  ownBranch?: boolean;
 }
 
 /** A dependency summary longer than this is cut, so prompts stay small on wide plans. */
@@ -82,7 +84,7 @@ export function compilePlan(plan: PlanVersionLike): TicketDraft[] {
  * changes are already in the room's worktree.
  */
 export function renderTicketPrompt(input: TicketPromptInput): string {
-  const { goal, ticket, dependencies, dependants } = input;
+  const { goal, ticket, dependencies, dependants, ownBranch } = input;
   const lines: string[] = [
     `[gatehouse:ticket ${ticket.key}]`,
     "You are carrying out one step of a plan that a person has approved.",
@@ -98,7 +100,11 @@ export function renderTicketPrompt(input: TicketPromptInput): string {
   if (dependencies.length === 0) {
     lines.push("This step depends on no other step.");
   } else {
-    lines.push("These steps were finished before yours; their changes are already in the worktree:");
+    lines.push(
+      ownBranch
+        ? "These steps were finished before yours; their changes are in their own pull requests, not in your branch:"
+        : "These steps were finished before yours; their changes are already in the worktree:",
+    );
     for (const dep of dependencies) {
       const result = dep.result?.trim();
       lines.push(`- ${dep.title.trim()} (${dep.key})${result ? `: ${indent(truncate(result))}` : ""}`);

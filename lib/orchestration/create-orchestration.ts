@@ -36,6 +36,9 @@ export interface NewStep {
   extras?: Record<string, unknown> | null;
   /** S2: the step opens its own room; otherwise it joins the orchestration's room (S3) */
   opensRoom?: boolean;
+  /** O7: what the change must achieve and the paths it may touch, read by its review */
+  acceptance?: readonly string[];
+  scope?: readonly string[];
 }
 
 export async function createOrchestration(tx: Db.TransactionClient, input: NewOrchestration) {
@@ -66,6 +69,8 @@ export async function createOrchestration(tx: Db.TransactionClient, input: NewOr
       projectId: input.projectId ?? null,
       extras: (t.extras ?? undefined) as Db.InputJsonValue | undefined,
       opensRoom: t.opensRoom ?? false,
+      acceptance: [...(t.acceptance ?? [])],
+      scope: [...(t.scope ?? [])],
     })),
   });
   await enqueueJob(tx, orchestrationTickJob(orchestration.id));

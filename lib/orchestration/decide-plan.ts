@@ -17,6 +17,7 @@ import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { compilePlan } from "./compile-plan";
 import { createOrchestration } from "./create-orchestration";
+import { projectRepository } from "./project-repository";
 import type { DecidePlanBody } from "../plans/request-schemas";
 import { readPlanNodes } from "../plans/stored-plan";
 import { switchRoomToAgent } from "../plans/switch-room-to-agent";
@@ -31,7 +32,7 @@ export interface DecidePlanInput extends DecidePlanBody {
 export async function decidePlan(prisma: PrismaClient, input: DecidePlanInput) {
   const plan = await prisma.plan.findFirst({
     where: { id: input.planId, roomId: input.roomId, room: { workspaceId: input.workspaceId } },
-    include: { run: { select: { conversationId: true } } },
+    include: { run: { select: { conversationId: true } }, room: { select: { repository: { select: { id: true, defaultBranch: true } } } } },
   });
   if (!plan) throw notFound("That plan");
   if (plan.status !== "submitted") throw alreadyDecided(plan.version, plan.status);
@@ -64,9 +65,12 @@ export async function decidePlan(prisma: PrismaClient, input: DecidePlanInput) {
     const conversationId = plan.run?.conversationId ?? (await tx.conversation.findFirst({ where: { roomId: plan.roomId, parentId: null }, orderBy: { createdAt: "asc" }, select: { id: true } }))?.id;
     let orchestrationId: string | null = null;
     if (status === "approved") {
-      const orchestration = await createOrchestration(tx, { roomId: plan.roomId, planId: plan.id, goal: plan.goal, tickets });
+      // P3 on the same machinery as an approved proposal (O5–O7): a project groups the tickets, and
+      // code tickets branch from the room's repository and end in pull requests. A plan carries no budget.
+      const project = await tx.project.create({ data: { workspaceId: input.workspaceId, name: plan.goal, ...projectRepository(plan.room.repository) } });
+      const orchestration = await createOrchestration(tx, { roomId: plan.roomId, planId: plan.id, projectId: project.id, goal: plan.goal, tickets });
       orchestrationId = orchestration.id;
-      await recordEvent(tx, { ...scope, type: "orchestration.started", data: { orchestrationId, planId: plan.id, tickets: tickets.length } });
+      await recordEvent(tx, { ...scope, type: "orchestration.started", data: { orchestrationId, planId: plan.id, projectId: orchestration.projectId ?? undefined, tickets: tickets.length } });
       await switchRoomToAgent(tx, { ...scope, userId: input.userId, via: "plan_approved", note: `Settled by approving plan v${plan.version}.`, now });
       if (plan.runId) await tx.run.updateMany({ where: { id: plan.runId }, data: { outcome: "plan_approved" } });
     }

@@ -36,6 +36,7 @@ export async function listOrchestrations(prisma: PrismaClient, scope: { workspac
       },
     },
   });
+  const pulls = await ticketPulls(prisma, rows.flatMap((o) => o.tickets.flatMap((t) => (t.pullRequestId ? [t.pullRequestId] : []))));
   return Promise.all(rows.map(async (o) => {
     const layers = safeDepths(o.tickets);
     const tickets = o.tickets
@@ -53,6 +54,11 @@ export async function listOrchestrations(prisma: PrismaClient, scope: { workspac
         kind: t.kind,
         agent: t.agent?.name ?? null,
         stepRoomId: t.stepRoomId,
+        /** O7: its own branch, its pull request with the verdict at the head, and how it was settled */
+        branch: t.branch,
+        pullRequest: t.pullRequestId ? (pulls.get(t.pullRequestId) ?? null) : null,
+        resolution: t.resolution,
+        override: t.overriddenBy ? { by: t.overriddenBy, reason: t.overrideReason ?? "", at: t.overriddenAt?.toISOString() ?? null } : null,
         run: t.run
           ? {
               id: t.run.id,
@@ -94,4 +100,16 @@ function safeDepths(tickets: readonly { key: string; dependsOn: readonly string[
   } catch {
     return null;
   }
+}
+
+/** O7: the pull requests tickets opened, each with the verdict for its current head (null while under review). */
+async function ticketPulls(prisma: PrismaClient, ids: readonly string[]) {
+  const out = new Map<string, { id: string; number: number; state: string; verdict: string | null }>();
+  if (ids.length === 0) return out;
+  const rows = await prisma.pullRequest.findMany({
+    where: { id: { in: [...ids] } },
+    select: { id: true, number: true, state: true, headSha: true, reviews: { orderBy: { createdAt: "desc" }, take: 5, select: { headSha: true, verdict: true } } },
+  });
+  for (const pull of rows) out.set(pull.id, { id: pull.id, number: pull.number, state: pull.state, verdict: pull.reviews.find((r) => r.headSha === pull.headSha)?.verdict ?? null });
+  return out;
 }

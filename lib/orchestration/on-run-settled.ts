@@ -3,7 +3,8 @@ import "server-only";
  * Called by the worker after every "run.advance" job. Two things depend on how
  * a run ended:
  *  - P3: a ticket's run finished → the ticket gets the run's final text as its
- *    result (or the run's error) and the orchestration ticks again;
+ *    result (or the run's error) and the orchestration ticks again; a code
+ *    ticket (O7) goes to review and its delivery (commit, pull request) is queued;
  *  - A4: a plan approved while its run was still going → the harness recorded
  *    "plan_drafted" at the end; the approval wins.
  * Idempotent: each update is conditional, so a repeated job changes nothing.
@@ -13,6 +14,8 @@ import { readCheckpoint } from "../harness/checkpoint";
 import { recordEvent } from "../events/record-event";
 import { enqueueJob } from "../queue/enqueue-job";
 import { orchestrationTickJob } from "./tick-job";
+import { ticketDeliverJob } from "./deliver-job";
+import { lockOrchestration } from "./lock-orchestration";
 
 const FINISHED = ["succeeded", "failed", "cancelled"];
 
@@ -33,15 +36,25 @@ export async function onRunSettled(db: Pick<Database, "prisma">, runId: string):
   const read = readCheckpoint(run.state);
   const finalText = (read?.ok ? read.checkpoint.lastText : "").trim();
   await prisma.$transaction(async (tx) => {
-    const ticket = await tx.ticket.findUnique({ where: { id: run.ticketId! }, select: { id: true, key: true, orchestrationId: true } });
+    const ticket = await tx.ticket.findUnique({ where: { id: run.ticketId! }, select: { id: true, key: true, orchestrationId: true, branch: true } });
     if (!ticket) return;
+    if (ticket.orchestrationId) await lockOrchestration(tx, ticket.orchestrationId);
+    const result = finalText || "Done (the run ended without a summary).";
+    // O7: a code ticket's finished work is delivered as a pull request first; it is done on its verdict.
+    const delivering = succeeded && ticket.branch !== null;
     const { count } = await tx.ticket.updateMany({
       where: { id: ticket.id, status: "running" },
-      data: succeeded
-        ? { status: "succeeded", result: finalText || "Done (the run ended without a summary).", error: null }
-        : { status: "failed", error: run.error ?? `The ticket's run was ${run.status}.` },
+      data: delivering
+        ? { status: "in_review", result, error: null }
+        : succeeded
+          ? { status: "succeeded", result, error: null }
+          : { status: "failed", error: run.error ?? `The ticket's run was ${run.status}.` },
     });
     if (count === 0 || !ticket.orchestrationId) return;
+    if (delivering) {
+      await enqueueJob(tx, ticketDeliverJob(ticket.id));
+      return;
+    }
     await recordEvent(tx, {
       workspaceId: run.workspaceId,
       roomId: run.roomId,

@@ -25,3 +25,9 @@ export const raiseBudgetBody = z
   })
   .refine((b) => b.maxRuns !== undefined || b.maxMinutes !== undefined || b.maxTokens !== undefined, { message: "name at least one limit to raise: maxRuns, maxMinutes or maxTokens" });
 export type RaiseBudgetBody = z.infer<typeof raiseBudgetBody>;
+
+/** O7: a person settles a ticket in review despite its verdict; the reason is required and kept. */
+export const overrideTicketBody = z.strictObject({
+  reason: z.string({ error: "give a reason for the override" }).trim().min(3, "give a reason for the override (at least 3 characters)").max(2000, "keep the reason under 2000 characters"),
+});
+export type OverrideTicketBody = z.infer<typeof overrideTicketBody>;

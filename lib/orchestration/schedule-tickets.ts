@@ -10,7 +10,7 @@
  */
 
 /** Ticket statuses, as the `TicketStatus` enum in the schema. */
-export const TICKET_STATUSES = ["pending", "running", "succeeded", "failed", "blocked"] as const;
+export const TICKET_STATUSES = ["pending", "running", "succeeded", "failed", "blocked", "in_review"] as const;
 /** Status of one ticket. */
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
@@ -127,6 +127,7 @@ export function scheduleTickets(tickets: readonly SchedulableTicket[], paralleli
   const ready: number[] = [];
   for (let i = 0; i < n; i++) {
     const ticket = tickets[i]!;
+    // O7: a ticket in review holds no agent, so it takes no slot; its dependants still wait for it.
     if (ticket.status === "running") running++;
     if (ticket.status !== "pending" || blockedNow[i]) continue;
     if (graph.deps[i]!.every((d) => tickets[d]!.status === "succeeded")) ready.push(i);
@@ -140,7 +141,7 @@ export function scheduleTickets(tickets: readonly SchedulableTicket[], paralleli
   let allSucceeded = true;
   for (let i = 0; i < n; i++) {
     const status = tickets[i]!.status;
-    if (status === "pending" && !blockedNow[i]) open++;
+    if ((status === "pending" && !blockedNow[i]) || status === "in_review") open++;
     if (status !== "succeeded") allSucceeded = false;
   }
   const status: OrchestrationStatus = open > 0 ? "running" : allSucceeded ? "succeeded" : "failed";

@@ -5,7 +5,9 @@ import "server-only";
  * scheduler what to do, blocks the dependants of failures with the reason,
  * starts ready tickets up to the parallelism — each as a run of its hired
  * agent (O5) or the room's, in the room the step opens (S2) or joins (S3) —
- * and records the orchestration's end. A paused or cancelled pipeline starts
+ * and records the orchestration's end. A code ticket (O7) gets its own
+ * worktree and branch, and a ticket in review is done once its pull
+ * request's verdict is ship. A paused or cancelled pipeline starts
  * nothing. Stateless between ticks: a restarted worker (A5)
  * continues from the rows alone.
  */
@@ -18,6 +20,8 @@ import { queueRun } from "../runs/queue-run";
 import { scheduleTickets } from "./schedule-tickets";
 import { orchestrationTickJob } from "./tick-job";
 import { ticketRunPrompt } from "./ticket-run-prompt";
+import { openTicketWorktree, type TicketWorktree } from "./open-ticket-worktree";
+import type { Prisma } from "../db/generated/client";
 
 export interface TickResult {
   started: string[];
@@ -34,12 +38,29 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
         tickets: { orderBy: { createdAt: "asc" } },
         room: { select: { id: true, workspaceId: true, agentId: true, conversations: { where: { parentId: null }, orderBy: { createdAt: "asc" }, take: 1, select: { id: true } } } },
         plan: { select: { version: true, run: { select: { conversationId: true } } } },
+        project: true,
       },
     });
     if (!orchestration || orchestration.status !== "running") return null;
     const { room } = orchestration;
     const scope = { workspaceId: room.workspaceId, roomId: room.id };
     const conversationId = orchestration.plan?.run?.conversationId ?? room.conversations[0]?.id ?? null;
+
+    // O7: a ticket in review is done once the verdict for its pull request's current head is ship; a new
+    // hold or block is recorded in the pipeline's room, so people watching the pipeline see it there.
+    for (const ticket of orchestration.tickets) {
+      if (ticket.status !== "in_review" || !ticket.pullRequestId) continue;
+      const verdict = await verdictAtHead(tx, ticket.pullRequestId);
+      if (verdict !== ticket.verdict) {
+        await tx.ticket.updateMany({ where: { id: ticket.id, status: "in_review" }, data: { verdict } });
+        if (verdict) await recordEvent(tx, { ...scope, type: "ticket.verdict", data: { orchestrationId, key: ticket.key, pullRequestId: ticket.pullRequestId, verdict } });
+      }
+      if (verdict !== "ship") continue;
+      const { count } = await tx.ticket.updateMany({ where: { id: ticket.id, status: "in_review" }, data: { status: "succeeded", resolution: "ship", error: null } });
+      if (count === 0) continue;
+      ticket.status = "succeeded";
+      await recordEvent(tx, { ...scope, type: "ticket.finished", data: { orchestrationId, key: ticket.key, status: "succeeded" } });
+    }
 
     const decision = scheduleTickets(orchestration.tickets, orchestration.parallelism);
     for (const block of decision.block) {
@@ -49,7 +70,7 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
 
     let status = decision.status;
     // O6: usage so far, counted up as this tick starts runs.
-    const project = orchestration.projectId ? await tx.project.findUnique({ where: { id: orchestration.projectId } }) : null;
+    const { project } = orchestration;
     const usage = project ? await projectUsage(tx, project.id) : null;
     for (const key of decision.start) {
       const ticket = orchestration.tickets.find((t) => t.key === key)!;
@@ -68,8 +89,23 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
         await enqueueJob(tx, orchestrationTickJob(orchestrationId));
         continue;
       }
-      const prompt = ticketRunPrompt(orchestration.goal, ticket, orchestration.tickets);
-      const where = await stepRoom(tx, { workspaceId: room.workspaceId, parentRoomId: room.id, orchestrationId, step: ticket, agentId });
+      // O7: a ticket that changes code works in a room and worktree of its own, on its own branch.
+      const code = ticket.kind === "agent" && project?.repositoryId && project.baseBranch ? { repositoryId: project.repositoryId, baseBranch: project.baseBranch } : null;
+      let worktree: TicketWorktree | null = null;
+      if (code && !ticket.branch) {
+        try {
+          worktree = await openTicketWorktree({ ...code, project: project!, ticket });
+        } catch (error) {
+          await tx.ticket.update({ where: { id: ticket.id }, data: { status: "failed", error: `Could not make the ticket's branch from ${code.baseBranch}: ${(error as Error).message.slice(0, 300)}` } });
+          status = "running";
+          await enqueueJob(tx, orchestrationTickJob(orchestrationId));
+          continue;
+        }
+      }
+      const branch = worktree?.branch ?? ticket.branch;
+      const prompt = ticketRunPrompt(orchestration.goal, ticket, orchestration.tickets, code && branch ? { branch, baseBranch: code.baseBranch } : null);
+      const step = code ? { ...ticket, opensRoom: true } : ticket;
+      const where = await stepRoom(tx, { workspaceId: room.workspaceId, parentRoomId: room.id, orchestrationId, step, agentId, worktree });
       // A joined room is the pipeline's own: its run continues the planning conversation.
       const runConversationId = where.roomId === room.id ? conversationId : where.conversationId;
       if (runConversationId) {
@@ -88,7 +124,10 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
         messages: [{ role: "user", content: prompt }],
       });
       if (project) await tx.run.update({ where: { id: run.id }, data: { projectId: project.id } });
-      await tx.ticket.update({ where: { id: ticket.id }, data: { status: "running", error: null, result: null, stepRoomId: where.roomId } });
+      await tx.ticket.update({
+        where: { id: ticket.id },
+        data: { status: "running", error: null, result: null, stepRoomId: where.roomId, ...(worktree ? { branch: worktree.branch, baseSha: worktree.baseSha } : {}) },
+      });
       await recordEvent(tx, { ...scope, runId: run.id, type: "ticket.started", data: { orchestrationId, key, title: ticket.title } });
     }
 
@@ -106,4 +145,12 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
     }
     return { started: decision.start, blocked: decision.block.map((b) => b.key), status };
   });
+}
+
+/** O7: the newest verdict formed for the pull request's current head (older heads' verdicts do not count, R8); null before one. */
+async function verdictAtHead(tx: Prisma.TransactionClient, pullRequestId: string): Promise<string | null> {
+  const pull = await tx.pullRequest.findUnique({ where: { id: pullRequestId }, select: { headSha: true } });
+  if (!pull) return null;
+  const latest = await tx.review.findFirst({ where: { pullRequestId, headSha: pull.headSha }, orderBy: { createdAt: "desc" }, select: { verdict: true } });
+  return latest?.verdict ?? null;
 }

@@ -19,4 +19,14 @@ describe("ticket run prompts", () => {
   it("P3: the demo agents' ticket scenario (^Ticket ) matches every ticket prompt", () => {
     for (const t of tickets) expect(/^Ticket /i.test(ticketRunPrompt("g", t, tickets))).toBe(true);
   });
+
+  it("O7: a code ticket hears its branch, where its changes go, its acceptance criteria and its scope, and that its dependencies' changes are not in its branch", () => {
+    const prompt = ticketRunPrompt("g", { ...tickets[1]!, acceptance: ["GET /invoices lists them"], scope: ["src/api/"] }, tickets, { branch: "gatehouse/inv-abc123/api", baseBranch: "main" });
+    expect(prompt).toContain("You work on the branch gatehouse/inv-abc123/api, made from main");
+    expect(prompt).toContain("opened as a pull request into main");
+    expect(prompt).toContain("- GET /invoices lists them");
+    expect(prompt).toContain("Change only files under:\n- src/api/");
+    expect(prompt).toContain("their changes are in their own pull requests, not in your branch");
+    expect(prompt).not.toContain("already in the worktree");
+  });
 });

@@ -3,7 +3,8 @@ import "server-only";
  * S2, S3: the room a pipeline step runs in.
  *
  * A step that opens a room creates it with the mode stepRoomMode decides
- * (S2) and the parent room's repository and worktree; a retry reuses the room
+ * (S2) and the parent room's repository and worktree — or, for a code
+ * ticket (O7), a worktree of its own on its own branch; a retry reuses the room
  * the step opened before. A step that joins a room it did not create takes the
  * room as it is: nothing here writes its mode, autonomy or plan-shell setting
  * (S3), so joining can never widen a room's capabilities (G6).
@@ -20,6 +21,8 @@ export interface StepRoomInput {
   orchestrationId: string;
   step: { id: string; key: string; title: string; kind: string; extras: unknown; opensRoom: boolean; stepRoomId: string | null };
   agentId: string | null;
+  /** O7: the step's own worktree and branch; without it an opened room shares the parent's */
+  worktree?: { path: string; branch: string } | null;
 }
 
 /** The room and its main conversation the step's run goes to. */
@@ -39,8 +42,8 @@ export async function stepRoom(tx: Prisma.TransactionClient, input: StepRoomInpu
       mode,
       autonomy: parent.autonomy,
       repositoryId: parent.repositoryId,
-      worktreePath: parent.worktreePath,
-      branch: parent.branch,
+      worktreePath: input.worktree ? input.worktree.path : parent.worktreePath,
+      branch: input.worktree ? input.worktree.branch : parent.branch,
       agentId: input.agentId,
       conversations: { create: { title: step.title.slice(0, 120) } },
     },

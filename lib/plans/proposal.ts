@@ -35,8 +35,22 @@ export interface ProposalTicket {
   description: string;
   /** name of one of the proposal's roles */
   role: string;
+  /** O7: what the change must achieve; its review checks the change against them */
+  acceptance?: string[];
+  /** O7: path prefixes the ticket may change (e.g. "src/api/"); a change outside them is a finding */
+  scope?: string[];
   children?: ProposalTicket[];
 }
+
+/** O7: a path prefix in a ticket's scope — relative to the repository root, no "..", no absolute path. */
+export const scopePath = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .refine((p) => !p.startsWith("/") && !p.split("/").includes("..") && !/[\\\u0000-\u001f]/.test(p), {
+    error: 'must be a path relative to the repository root without ".." (e.g. "src/api/")',
+  });
 
 const role = z.strictObject({
   name: z.string().trim().min(1).max(80).describe("Role name, e.g. \"backend\"; tickets refer to it."),
@@ -53,6 +67,16 @@ const proposalTicket: z.ZodType<ProposalTicket> = z.strictObject({
   title: z.string().trim().min(1).max(PROPOSAL_LIMITS.titleMax),
   description: z.string().max(PROPOSAL_LIMITS.descriptionMax),
   role: z.string().describe("Name of the role that works on this ticket."),
+  acceptance: z
+    .array(z.string().trim().min(1).max(500))
+    .max(20)
+    .optional()
+    .describe("Acceptance criteria: what the change must achieve. Its pull request's review checks the change against them."),
+  scope: z
+    .array(scopePath)
+    .max(50)
+    .optional()
+    .describe('Paths the ticket may change, as prefixes relative to the repository root (e.g. "src/api/"). A change outside them is a review finding.'),
   get children() {
     return z
       .array(proposalTicket)
@@ -158,6 +182,9 @@ export interface ProposalTicketDraft {
   description: string;
   role: string | null;
   dependsOn: string[];
+  /** O7: acceptance criteria and scope, empty when the proposal gave none */
+  acceptance: string[];
+  scope: string[];
 }
 
 /**
@@ -177,6 +204,8 @@ export function flattenProposal(proposal: OrchestrationProposalInput): ProposalT
       description: ticket.description,
       role: ticket.role,
       dependsOn: children.map((c) => c.key),
+      acceptance: ticket.acceptance ?? [],
+      scope: ticket.scope ?? [],
     });
   };
   for (const root of proposal.tickets) visit(root);
@@ -186,6 +215,8 @@ export function flattenProposal(proposal: OrchestrationProposalInput): ProposalT
     description: proposal.synthesis.description,
     role: null,
     dependsOn: proposal.tickets.map((t) => t.key),
+    acceptance: [],
+    scope: [],
   });
   return out;
 }

@@ -20,6 +20,15 @@ export interface JobInput {
   maxAttempts?: number;
 }
 
+/** In-process listeners told of every enqueue (see below); a worker of this process is one. */
+const enqueued = new Set<() => void>();
+
+/** Called after each enqueue in this process; returns the unsubscribe. */
+export function onJobEnqueued(listener: () => void): () => void {
+  enqueued.add(listener);
+  return () => enqueued.delete(listener);
+}
+
 export async function enqueueJob(sql: Sql, job: JobInput): Promise<void> {
   await sql.$executeRaw`
     INSERT INTO "Job" ("kind", "payload", "key", "runAt", "maxAttempts")
@@ -27,6 +36,9 @@ export async function enqueueJob(sql: Sql, job: JobInput): Promise<void> {
     ON CONFLICT ("key") WHERE "status" = 'queued' DO NOTHING`;
   // Delivered on commit when called inside a transaction: workers wake at once.
   await sql.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${job.kind})`;
+  // Outside a transaction the row is visible now, so this process's workers need not wait for
+  // the NOTIFY; inside one, the wake finds nothing yet and the NOTIFY at commit wakes them again.
+  if (!job.runAt || job.runAt.getTime() <= Date.now()) for (const listener of enqueued) listener();
 }
 
 /** The job that advances a run; one key per run so duplicate wake-ups collapse. */

@@ -7,7 +7,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/client";
 import { claimJob, completeJob, renewJob, requeueJob, type ClaimedJob } from "./claim-job";
-import { JOBS_CHANNEL } from "./enqueue-job";
+import { JOBS_CHANNEL, onJobEnqueued } from "./enqueue-job";
+import { nextDueInMs } from "./next-due";
 
 /** A handler's way to say "not now" without it counting as a failure. */
 export class RetryLater extends Error {
@@ -15,6 +16,9 @@ export class RetryLater extends Error {
     super(reason);
   }
 }
+
+/** A due job another worker is claiming right now is not worth a busy loop. */
+const MIN_SLEEP_MS = 10;
 
 export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<void>;
 
@@ -31,6 +35,11 @@ export interface WorkerOptions {
 
 export interface RunningWorker {
   id: string;
+  /**
+   * Jobs claimed so far, and how many of them were found only by the safety-net
+   * poll rather than a wake-up or a delayed job's due time (each one found late).
+   */
+  stats(): { claims: number; claimsAfterPoll: number };
   /** stops claiming, waits for jobs in flight */
   stop(): Promise<void>;
 }
@@ -44,7 +53,20 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
   let wake: (() => void) | null = null;
-  const unlisten = await options.db.listen(JOBS_CHANNEL, () => wake?.());
+  // A wake-up that arrives while the loop is claiming (not sleeping) is kept, not lost:
+  // the next sleep returns at once. Without it a NOTIFY landing between an empty claim
+  // and the sleep left a runnable step waiting for the safety-net poll (the p99 of S2's bench).
+  let woken = false;
+  let claims = 0;
+  let claimsAfterPoll = 0;
+  let polled = false;
+  const signal = () => {
+    woken = true;
+    wake?.();
+  };
+  const unlisten = await options.db.listen(JOBS_CHANNEL, signal);
+  // Jobs enqueued by this process outside a transaction wake it without the NOTIFY round trip.
+  const unsubscribe = onJobEnqueued(signal);
 
   async function runJob(job: ClaimedJob) {
     const heartbeat = setInterval(() => void renewJob(prisma, job.id, id, leaseMs).catch(() => undefined), leaseMs / 3);
@@ -74,32 +96,51 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           return null;
         });
         if (job) {
+          claims++;
+          if (polled) claimsAfterPoll++;
+          polled = false;
           const running = runJob(job).finally(() => {
             inFlight.delete(running);
-            wake?.();
+            signal();
           });
           inFlight.add(running);
           continue;
         }
       }
+      polled = false;
+      if (woken) {
+        woken = false;
+        continue;
+      }
+      // Sleep until the next delayed job is due (a RetryLater, a backoff), never past the poll.
+      const due = inFlight.size < concurrency ? await nextDueInMs(prisma).catch(() => null) : null;
+      if (woken) continue;
+      const sleep = due === null ? pollMs : Math.max(MIN_SLEEP_MS, Math.min(pollMs, due));
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+        const timer = setTimeout(() => {
+          wake = null;
+          polled = sleep === pollMs;
+          resolve();
+        }, sleep);
         wake = () => {
           clearTimeout(timer);
           wake = null;
           resolve();
         };
       });
+      woken = false;
     }
   })();
 
   return {
     id,
+    stats: () => ({ claims, claimsAfterPoll }),
     async stop() {
       stopped = true;
-      wake?.();
+      signal();
       await loop;
       await Promise.allSettled([...inFlight]);
+      unsubscribe();
       await unlisten();
     },
   };

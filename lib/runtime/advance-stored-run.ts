@@ -20,6 +20,7 @@ import { claudeCodeEndpoint } from "../transports/claude-code/claude-code-endpoi
 import { claudeCodeSandboxing } from "../transports/claude-code/sandboxing";
 import { modelFetch } from "../models/model-network";
 import { budgetHold } from "../orchestration/project-budget";
+import { ticketReviewContext } from "../orchestration/ticket-review-context";
 import { modelForAgent } from "./model-for-agent";
 import { scopeRun } from "../runs/run-scope";
 import { recordRunUsage } from "../runs/record-run-usage";
@@ -84,7 +85,8 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
           if (!agent) throw new Error("This room has no agent; add one in the workspace settings and pick it for the room.");
           return {
             model: modelForAgent(agent, run.workspace),
-            agentPrompt: agentPrompt(agent, room),
+            // O7: a ticket's pull request is reviewed with the ticket's acceptance criteria in view.
+            agentPrompt: [agentPrompt(agent, room), await ticketReviewContext(prisma, roomId)].filter(Boolean).join("\n\n"),
             // A8: a sub-agent never exceeds the ceiling stored when its parent started it.
             agentAllowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
             // O6: a project's budget holds the run before a model call; usage is added up per turn.

@@ -12,6 +12,9 @@ import { advanceStoredRun } from "./advance-stored-run";
 import { env } from "../config/env";
 import { PUBLISH_JOB } from "../github/request-publish";
 import { publishPull } from "../publish/publish-pull";
+import { deliverTicket } from "./deliver-ticket";
+import { TICKET_DELIVER } from "../orchestration/deliver-job";
+import { wakeTicketsForHead, wakeTicketsForRun } from "../orchestration/wake-tickets";
 import { JOB_KINDS, type JobKind, type JobPayload } from "./job-kinds";
 
 export interface HandlerOptions {
@@ -30,6 +33,8 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
     async "run.advance"({ runId }) {
       const result = await advanceStoredRun(db, runId, { owner, signal, leaseMs: runLeaseMs });
       await onRunSettled(db, runId);
+      // O7: a review run that published a verdict on a ticket's pull request wakes the ticket's pipeline.
+      await wakeTicketsForRun(prisma, runId);
       // Another worker holds the run's lease: try again shortly rather than fail.
       if (result && !result.claimed && !["succeeded", "failed", "cancelled", "waiting"].includes(result.status)) {
         throw new RetryLater(1_000, `run ${runId} is leased by another worker`);
@@ -37,6 +42,9 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
     },
     async [ORCHESTRATION_TICK]({ orchestrationId }) {
       await tickOrchestration(prisma, orchestrationId);
+    },
+    async [TICKET_DELIVER]({ ticketId }) {
+      await deliverTicket(db, ticketId);
     },
     async "review.github_pull"(job) {
       await syncGithubPull(prisma, job);
@@ -46,6 +54,8 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
     },
     async "review.axes"(job) {
       await runAxes(prisma, job, signal);
+      // O7: gates can change a verdict; a ticket waiting on this head looks again.
+      await wakeTicketsForHead(prisma, job);
     },
     async [PUBLISH_JOB](job) {
       const config = env();

@@ -10,12 +10,15 @@ import { checkRunJob, githubPullJob } from "../github/webhook-schemas";
 import { PUBLISH_JOB, publishJob } from "../github/request-publish";
 import { ORCHESTRATION_TICK } from "../orchestration/tick-job";
 import { axesJob } from "../reviews/queue-review";
+import { TICKET_DELIVER, ticketDeliverPayload } from "../orchestration/deliver-job";
 
 export const JOB_KINDS = {
   /** advance one run by a turn (lib/queue/enqueue-job.ts advanceRunJob) */
   "run.advance": z.object({ runId: z.string().min(1) }),
   /** P3: move an orchestration forward */
   [ORCHESTRATION_TICK]: z.object({ orchestrationId: z.string().min(1) }),
+  /** O7: open a finished code ticket's work as a pull request (or finish it with "no changes") */
+  [TICKET_DELIVER]: ticketDeliverPayload,
   /** R9: a verified pull_request delivery, one per connected repository */
   "review.github_pull": githubPullJob,
   /** R8: a completed check run, recorded against the head it names */

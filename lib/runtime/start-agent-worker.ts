@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { leaseMs } from "../queue/lease";
 import { startWorker, type RunningWorker } from "../queue/run-worker";
 import { jobHandlers } from "./job-handlers";
+import { watchVerdicts } from "./watch-verdicts";
 
 export interface AgentWorker {
   worker: RunningWorker;
@@ -27,11 +28,14 @@ export async function startAgentWorker(db: Database, id: string, log: (message: 
     handlers: jobHandlers(db, { owner: id, signal: controller.signal, runLeaseMs: lease * 2 }),
     onError: (error, job) => log(`job ${job.kind} #${job.id} failed: ${(error as Error).message}`),
   });
+  // O7: a verdict a person's action re-formed wakes the ticket waiting on it.
+  const stopWatching = await watchVerdicts(db);
   return {
     worker,
     async stop() {
       controller.abort();
       await worker.stop();
+      await stopWatching();
     },
   };
 }

@@ -10,6 +10,9 @@ import { controlPipeline } from "../../lib/orchestration/control-pipeline";
 import { createOrchestration, type NewStep } from "../../lib/orchestration/create-orchestration";
 import { retryOrchestration } from "../../lib/orchestration/retry-orchestration";
 import { tickOrchestration } from "../../lib/orchestration/tick-orchestration";
+import { lockOrchestration } from "../../lib/orchestration/lock-orchestration";
+import { orchestrationTickJob } from "../../lib/orchestration/tick-job";
+import { enqueueJob } from "../../lib/queue/enqueue-job";
 import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
 import { testDatabase } from "../support/db";
 import { createAgent, createRoom, createUser, createWorkspace } from "../support/factories";
@@ -171,4 +174,30 @@ describe("pipelines", () => {
     expect(await prisma.run.count({ where: { ticket: { orchestrationId: orchestration.id } } })).toBe(2);
     expect(tickets.find((t) => t.key === "a")!.run!.id).toBe(runA.id);
   });
+
+  it("S2: a tick that starts while a step's status change is still uncommitted waits for it, so the keyed tick it asked for is never lost", async () => {
+    const db = await testDatabase();
+    const { prisma, orchestration } = await setup(db, [step("a"), step("b", { dependsOn: ["a"] })]);
+    await tickOrchestration(prisma, orchestration.id);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const locked = new Promise<void>((resolve) => (inside = resolve));
+    // A step finishing: its status and its tick request in one transaction, under the pipeline's lock.
+    const finishing = prisma.$transaction(async (tx) => {
+      await lockOrchestration(tx, orchestration.id);
+      await tx.ticket.updateMany({ where: { orchestrationId: orchestration.id, key: "a" }, data: { status: "succeeded", result: "done" } });
+      await enqueueJob(tx, orchestrationTickJob(orchestration.id));
+      inside();
+      await held;
+    });
+    await locked;
+    // The tick already queued runs now, before that commit; it must not read the old status and stop.
+    const ticking = tickOrchestration(prisma, orchestration.id);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await finishing;
+    expect((await ticking)?.started).toEqual(["b"]);
+  });
 });
+

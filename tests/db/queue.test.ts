@@ -66,6 +66,39 @@ describe("queue", () => {
     expect(await prisma.job.count({ where: { key: "same" } })).toBe(2);
   });
 
+  it("S2: a worker wakes for a job enqueued while it claims, and for a delayed job when it falls due, without waiting for its poll", async () => {
+    const db = await testDatabase();
+    const done: { at: number; i: number }[] = [];
+    // A poll far longer than the test: any job handled in time was woken for, not polled for.
+    const worker = await startWorker({
+      db,
+      workerId: "wake-test",
+      concurrency: 1,
+      pollMs: 60_000,
+      handlers: {
+        "test.wake": async (payload) => {
+          done.push({ at: Date.now(), i: Number(payload.i) });
+        },
+      },
+    });
+    try {
+      // Enqueued back to back, from another connection too, so some land while the loop is claiming.
+      const other = await openDatabase({ url: process.env.DATABASE_URL, migrate: false });
+      const started = Date.now();
+      for (let i = 0; i < 20; i++) await enqueueJob(i % 2 ? other.prisma : db.prisma, { kind: "test.wake", payload: { i } });
+      await waitFor("20 jobs handled", async () => done.length === 20, 10_000);
+      expect(Math.max(...done.map((d) => d.at)) - started).toBeLessThan(5_000);
+      const dueAt = Date.now() + 300;
+      await enqueueJob(other.prisma, { kind: "test.wake", payload: { i: 99 }, runAt: new Date(dueAt) });
+      const delayed = await waitFor("the delayed job", async () => done.find((d) => d.i === 99), 10_000);
+      expect(delayed.at).toBeGreaterThanOrEqual(dueAt - 50);
+      expect(delayed.at - dueAt).toBeLessThan(5_000);
+      await other.close();
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("A5: a worker killed mid-run leaves a run another worker finishes; nothing lost, no tool executed twice", async () => {
     const db = await testDatabase();
     const { prisma } = db;

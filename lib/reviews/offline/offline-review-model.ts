@@ -28,6 +28,7 @@ import { CUT_TRAILER, DIFF_PIECE_CHARS, PIECE_TRAILER } from "../../diff/diff-pi
 import { parseDiff } from "../../diff/parse-diff";
 import { readDiscussions } from "../discussion-text";
 import { reviewDiff } from "./offline-reviewer";
+import { readTicketScope, reviewTicketScope } from "./ticket-scope";
 import type { FindingInput, ReviewCoverage } from "../schemas";
 
 /** Agent.model of a scripted agent that plays this reviewer (lib/runtime/model-for-agent.ts). */
@@ -83,7 +84,10 @@ export function planOfflineTurn(prompt: LanguageModelV3Prompt): Turn {
   }
   const { text, coverage } = assemble(pieces, total);
 
-  const all = text.trim() === "No differences." ? [] : reviewDiff(text);
+  // O7: a ticket's pull request is also checked against the ticket's declared scope.
+  const ticket = readTicketScope(systemOf(prompt));
+  const changed = text.trim() === "No differences." ? [] : parseDiff(text);
+  const all = changed.length === 0 ? [] : [...(ticket ? reviewTicketScope(changed, ticket) : []), ...reviewDiff(changed)];
   const findings = all.slice(0, OFFLINE_MAX_FINDINGS);
   const recorded = calls.filter((c) => c.toolName === "add_review_node").length;
   if (recorded < findings.length) {
@@ -196,6 +200,10 @@ function verdictFrom(output: unknown): string | null {
 
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+function systemOf(prompt: LanguageModelV3Prompt): string {
+  return prompt.flatMap((m) => (m.role === "system" ? [m.content] : [])).join("\n");
 }
 
 function textOf(message: LanguageModelV3Message): string {
