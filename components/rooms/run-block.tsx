@@ -10,7 +10,7 @@
 import { PLAN_OUTCOME_LABELS, type PlanOutcome } from "@/lib/plans/outcome";
 import { changeKind } from "@/lib/runs/change-kind";
 import { ChangesLink } from "@/components/runs/changes-link";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDuration } from "./format";
@@ -20,19 +20,12 @@ import { ModeBadge } from "./mode-badge";
 import { builtInView } from "./mode-meta";
 import { MessageEntry } from "./message-entry";
 import { PlanRow, ProposalRow } from "./plan-row";
-import { metaOf, type RoomMessage, type RoomRun, type RoomToolCall, type RunStatus } from "./room-types";
+import { metaOf, type RoomMessage, type RoomRun, type RoomToolCall } from "./room-types";
+import { RUN_STATUS } from "./run-status";
 import { ToolCallRow } from "./tool-call-row";
 import { nestedFor, tokensLabel } from "./subagent-block";
 import type { LiveTexts } from "./live-text";
 
-const STATUS: Record<RunStatus, { label: string; tone: BadgeTone }> = {
-  queued: { label: "Queued", tone: "neutral" },
-  running: { label: "Running", tone: "indigo" },
-  waiting: { label: "Waiting", tone: "amber" },
-  succeeded: { label: "Succeeded", tone: "green" },
-  failed: { label: "Failed", tone: "red" },
-  cancelled: { label: "Cancelled", tone: "neutral" },
-};
 
 function isPlanOutcome(value: string | null): value is PlanOutcome {
   return value !== null && value in PLAN_OUTCOME_LABELS;
@@ -76,7 +69,7 @@ export function RunBlock({
   /** streamed text of every run in the room, for the sub-agents shown inside this one (A6) */
   liveAll?: LiveTexts;
 }>) {
-  const status = STATUS[run.status];
+  const status = RUN_STATUS[run.status];
   const active = run.status === "queued" || run.status === "running" || run.status === "waiting";
   const items: Item[] = [
     ...messages.map((message) => ({ at: message.createdAt, kind: "message" as const, message })),

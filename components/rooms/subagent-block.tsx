@@ -8,12 +8,13 @@
  * decision, and its own sub-agents the same way.
  */
 import { useId, useState } from "react";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDuration } from "./format";
 import type { LiveTexts } from "./live-text";
 import { MessageText } from "./message-text";
-import type { RoomMessage, RoomRun, RunStatus } from "./room-types";
+import type { RoomMessage, RoomRun } from "./room-types";
+import { RUN_STATUS } from "./run-status";
 import { ToolCallRow } from "./tool-call-row";
 
 export interface SubagentView {
@@ -21,14 +22,6 @@ export interface SubagentView {
   messages: RoomMessage[];
 }
 
-const STATUS: Record<RunStatus, { label: string; tone: BadgeTone }> = {
-  queued: { label: "Queued", tone: "neutral" },
-  running: { label: "Running", tone: "indigo" },
-  waiting: { label: "Waiting", tone: "amber" },
-  succeeded: { label: "Succeeded", tone: "green" },
-  failed: { label: "Failed", tone: "red" },
-  cancelled: { label: "Cancelled", tone: "neutral" },
-};
 
 /** Whether a link points at something inside this sub-agent (then it starts open). */
 function holds(view: SubagentView, id: string | null): boolean {
@@ -60,7 +53,7 @@ export function SubagentBlock({
   const { run, messages } = view;
   const [open, setOpen] = useState(() => holds(view, highlight));
   const bodyId = useId();
-  const status = STATUS[run.status];
+  const status = RUN_STATUS[run.status];
   const active = run.status === "queued" || run.status === "running" || run.status === "waiting";
   const calls = run.toolCalls.length;
   const duration = run.startedAt && run.finishedAt ? formatDuration(Date.parse(run.finishedAt) - Date.parse(run.startedAt)) : null;
