@@ -36,7 +36,8 @@ test("R12: the room shows the verdict published to GitHub with a link; a failed 
     const registered = await api.post(`${WS}/repositories`, { data: { name: `publish-${id}`, path: folder, githubFullName: fullName } });
     expect(registered.status(), await registered.text()).toBe(201);
     const repositoryId = (await registered.json()).repository.id as string;
-    const token = `ghp_${randomBytes(18).toString("hex")}`;
+    // An installation token: GitHub refuses a personal access token (ghp_) check runs.
+    const token = `ghs_${randomBytes(18).toString("hex")}`;
     github.addRepository(fullName, token);
     const head = await git(folder, ["rev-parse", "feature"]);
     github.addCommit(fullName, head);

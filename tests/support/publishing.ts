@@ -19,7 +19,16 @@ import { checkout, commitFiles, makeRepo, sha } from "./reviews";
 
 export const SOURCE = Array.from({ length: 30 }, (_, i) => `export const v${i} = ${i};`).join("\n") + "\n";
 
+/**
+ * A repository token GitHub lets write check runs: an installation token
+ * (`ghs_`). A personal access token (`ghp_`, `newPersonalToken`) is refused
+ * check runs with 403, as on GitHub.
+ */
 export function newToken(): string {
+  return `ghs_${randomBytes(18).toString("hex")}`;
+}
+
+export function newPersonalToken(): string {
   return `ghp_${randomBytes(18).toString("hex")}`;
 }
 
