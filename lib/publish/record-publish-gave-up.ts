@@ -9,20 +9,9 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
+import { scrubForLog } from "./scrub-for-log";
 
 export const GAVE_UP_REASON = "Publishing to GitHub stopped on an unexpected error (the server's log has the details). Retry, or ask the operator to check the log.";
-
-/** GitHub tokens, JWTs, PEM blocks and Authorization values never reach the log. */
-const SECRET_SHAPES: readonly RegExp[] = [
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
-  /\b(?:gh[pousr]_|github_pat_)[A-Za-z0-9_]{8,}/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g,
-  /\b(token|bearer)\s+[^\s"',;]+/gi,
-];
-
-export function scrubForLog(text: string): string {
-  return SECRET_SHAPES.reduce((out, shape) => out.replace(shape, (match, word?: string) => (typeof word === "string" && /^(token|bearer)$/i.test(word) ? `${word} [redacted]` : "[redacted]")), text);
-}
 
 /** Marks the publication failed (unless it already settled) and tells the room; logs a scrubbed line. */
 export async function recordPublishGaveUp(prisma: PrismaClient, pullRequestId: string, error: unknown, attempts: number): Promise<void> {

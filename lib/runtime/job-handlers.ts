@@ -12,7 +12,8 @@ import { advanceStoredRun } from "./advance-stored-run";
 import { env } from "../config/env";
 import { PUBLISH_JOB } from "../github/request-publish";
 import { publishPull } from "../publish/publish-pull";
-import { recordPublishGaveUp, scrubForLog } from "../publish/record-publish-gave-up";
+import { recordPublishGaveUp } from "../publish/record-publish-gave-up";
+import { scrubForLog } from "../publish/scrub-for-log";
 import type { ClaimedJob } from "../queue/claim-job";
 import { JOB_KINDS, type JobKind, type JobPayload } from "./job-kinds";
 

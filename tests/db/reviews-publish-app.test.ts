@@ -239,6 +239,8 @@ describe("publishing as a GitHub App", () => {
     expect(run).toMatchObject({ status: "completed", conclusion: "failure" });
     // It is still a hold, not a block: the title says so.
     expect(run!.output.title).toMatch(/^Hold: /);
+    const detail = await getPullRequest(prisma, strict.workspace.id, strict.pull.id);
+    expect(detail.publication.state).toMatchObject({ status: "published", conclusion: "failure", verdict: "hold" });
   });
 
   it("R12, H4: when an unexpected error escapes the publisher, the last try shows the publish failed with a generic reason, and the log has no secret", async () => {
