@@ -8,8 +8,12 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
+import { requestPublish } from "../github/request-publish";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { githubPublishingBody, repositorySelect, toRepositoryView, type RepositoryView } from "./schemas";
+
+/** Open pull requests republished by one settings change; older ones publish on their next change. */
+const MAX_REPUBLISH = 200;
 
 export async function setGithubPublishing(prisma: PrismaClient, actor: WorkspaceActor, repositoryId: string, raw: unknown): Promise<RepositoryView> {
   assertCan(actor, "manage");
@@ -45,6 +49,12 @@ export async function setGithubPublishing(prisma: PrismaClient, actor: Workspace
         },
       },
     });
+    // What GitHub shows changes with the hold conclusion or the credential: republish the open pull requests.
+    const republish = (body.holdAs !== undefined && body.holdAs !== row.publishHoldAs) || Boolean(body.token) || body.installationId !== undefined;
+    if (republish) {
+      const open = await tx.pullRequest.findMany({ where: { repositoryId: row.id, state: "open" }, select: { id: true }, take: MAX_REPUBLISH });
+      for (const pull of open) await requestPublish(tx, pull.id);
+    }
     return toRepositoryView(updated);
   });
 }
