@@ -218,29 +218,31 @@ describe("publishing as a GitHub App", () => {
     const { prisma } = db;
     useApp();
     const hold = { kind: "bug", priority: "P1", confidence: 0.9, title: "Magic number", body: "33 looks like a typo.", anchor: { file: "src/a.ts", startLine: 4, endLine: 4 } };
-    const byDefault = await connectPull(prisma, api, data.root, { token: null });
-    api.installApp(byDefault.fullName);
-    await byDefault.services.addNode(hold);
-    expect((await byDefault.services.finalize({})).verdict).toBe("hold");
+    const c = await connectPull(prisma, api, data.root, { token: null });
+    api.installApp(c.fullName);
+    await c.services.addNode(hold);
+    expect((await c.services.finalize({})).verdict).toBe("hold");
     await runPublishing(db);
-    expect(runsFor(byDefault)).toMatchObject([{ conclusion: "neutral" }]);
+    expect(runsFor(c)).toMatchObject([{ conclusion: "neutral" }]);
+    const runId = runsFor(c)[0]!.id;
 
-    const strict = await connectPull(prisma, api, data.root, { token: null });
-    api.installApp(strict.fullName);
-    const params = { workspace: strict.workspace.slug, repositoryId: strict.repository.id };
-    expect((await settings(strict.owner.id, params, { holdAs: "maybe" })).status).toBe(400);
-    const saved = await settings(strict.owner.id, params, { holdAs: "failure" });
+    const params = { workspace: c.workspace.slug, repositoryId: c.repository.id };
+    expect((await settings(c.owner.id, params, { holdAs: "maybe" })).status).toBe(400);
+    const saved = await settings(c.owner.id, params, { holdAs: "failure" });
     expect(saved.status).toBe(200);
     expect(saved.json.repository).toMatchObject({ publishHoldAs: "failure" });
-    await strict.services.addNode(hold);
-    expect((await strict.services.finalize({})).verdict).toBe("hold");
+    // The change republishes the open pull request: the same check run now fails.
     await runPublishing(db);
-    const [run] = runsFor(strict);
-    expect(run).toMatchObject({ status: "completed", conclusion: "failure" });
-    // It is still a hold, not a block: the title says so.
-    expect(run!.output.title).toMatch(/^Hold: /);
-    const detail = await getPullRequest(prisma, strict.workspace.id, strict.pull.id);
+    expect(runsFor(c)).toMatchObject([{ id: runId, status: "completed", conclusion: "failure" }]);
+    // It is still a hold, not a block: the title and the room say so.
+    expect(runsFor(c)[0]!.output.title).toMatch(/^Hold: /);
+    const detail = await getPullRequest(prisma, c.workspace.id, c.pull.id);
     expect(detail.publication.state).toMatchObject({ status: "published", conclusion: "failure", verdict: "hold" });
+
+    // Back to neutral, the SPEC's default.
+    await settings(c.owner.id, params, { holdAs: "neutral" });
+    await runPublishing(db);
+    expect(runsFor(c)).toMatchObject([{ id: runId, conclusion: "neutral" }]);
   });
 
   it("R12, H4: when an unexpected error escapes the publisher, the last try shows the publish failed with a generic reason, and the log has no secret", async () => {
