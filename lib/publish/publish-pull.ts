@@ -95,6 +95,7 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
       via = credential.kind;
       const client = (options.client ?? githubClient)(credential.token);
       step.what = "publish";
+      const wantsComments = pull.repository.publishComments && pull.source === "github";
       const run = await publishCheckRun(
         client,
         { owner, repo, pullRequestId: pull.id, headSha: pull.headSha, detailsUrl: roomUrl, known: publication },
@@ -102,8 +103,16 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
         step,
         // Stored the moment GitHub assigns it, so nothing failing later can lead to a second check run.
         (created) => prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { headSha: pull.headSha, checkRunId: BigInt(created.id), checkRunUrl: created.url } }).then(() => undefined),
-      );
-      const comments = pull.repository.publishComments && pull.source === "github"
+      ).catch(async (error: unknown) => {
+        // A personal token is refused check runs but may post comments: post them, then report the refusal.
+        if (wantsComments && credential?.kind === "token" && (error as { status?: number }).status === 403 && !classifyGithubError(error, step.what, "token").retry) {
+          const refusedStep = step.what;
+          await syncComments(prisma, client, { owner, repo, pullRequestId: pull.id, number: pull.number, headSha: pull.headSha, roomUrl }, step);
+          step.what = refusedStep;
+        }
+        throw error;
+      });
+      const comments = wantsComments
         ? await syncComments(prisma, client, { owner, repo, pullRequestId: pull.id, number: pull.number, headSha: pull.headSha, roomUrl }, step)
         : { live: 0 };
       await prisma.forgePublication.update({

@@ -169,10 +169,11 @@ describe("publishing as a GitHub App", () => {
     }
   });
 
-  it("R12: a personal access token is refused the check run (GitHub's 403) and the room says to configure a GitHub App", async () => {
+  it("R12: a personal access token is refused the check run (GitHub's 403) and the room says to configure a GitHub App; its review comments still post", async () => {
     const { prisma } = db;
     noApp();
-    const c = await connectPull(prisma, api, data.root, { token: newPersonalToken() });
+    const c = await connectPull(prisma, api, data.root, { token: newPersonalToken(), comments: true });
+    await c.services.addNode({ kind: "bug", priority: "P2", confidence: 0.9, title: "Magic number", body: "33 looks like a typo.", anchor: { file: "src/a.ts", startLine: 4, endLine: 4 } });
     await c.services.finalize({});
     await runPublishing(db);
     const refused = api.requests.filter((r) => r.method === "POST" && r.path === `/repos/${c.fullName}/check-runs`);
@@ -185,6 +186,7 @@ describe("publishing as a GitHub App", () => {
       error: expect.stringMatching(/refused to create the check run \(403\): only a GitHub App may create or update check runs.*GATEHOUSE_GITHUB_APP_ID/),
     });
     expect(detail.publication.state!.error).not.toContain("Resource not accessible");
+    expect(api.comments.filter((x) => x.repo === c.fullName)).toMatchObject([{ path: "src/a.ts", line: 4 }]);
     const view = await settings(c.owner.id, { workspace: c.workspace.slug, repositoryId: c.repository.id });
     expect(view.json.credential).toMatchObject({ publishesWith: "token", appConfigured: false });
     expect(view.json.credential.message).toMatch(/only a GitHub App create check runs/);
