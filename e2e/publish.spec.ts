@@ -36,7 +36,8 @@ test("R12: the room shows the verdict published to GitHub with a link; a failed 
     const registered = await api.post(`${WS}/repositories`, { data: { name: `publish-${id}`, path: folder, githubFullName: fullName } });
     expect(registered.status(), await registered.text()).toBe(201);
     const repositoryId = (await registered.json()).repository.id as string;
-    const token = `ghp_${randomBytes(18).toString("hex")}`;
+    // An installation token: GitHub refuses a personal access token (ghp_) check runs.
+    const token = `ghs_${randomBytes(18).toString("hex")}`;
     github.addRepository(fullName, token);
     const head = await git(folder, ["rev-parse", "feature"]);
     github.addCommit(fullName, head);
@@ -44,9 +45,22 @@ test("R12: the room shows the verdict published to GitHub with a link; a failed 
     await page.goto("/w/demo/settings/repositories");
     const settings = page.getByRole("form", { name: `GitHub publishing for publish-${id}` });
     await expect(settings).toContainText("no token");
+    // Which credential publishes: neither yet, and the message says what to configure.
+    const credential = settings.getByTestId("publishing-credential");
+    await expect(credential).toHaveAttribute("data-credential", "none");
+    await expect(credential).toContainText("Publishing is off: no GitHub App is configured (GATEHOUSE_GITHUB_APP_ID and GATEHOUSE_GITHUB_APP_PRIVATE_KEY)");
     await settings.getByLabel("GitHub token").fill(token);
     await settings.getByRole("button", { name: "Save token" }).click();
     await expect(settings).toContainText(`token set · …${token.slice(-4)}`);
+    await expect(credential).toHaveAttribute("data-credential", "token");
+    // A hold publishes as neutral unless the repository chooses failure (branch protection counts neutral as passing).
+    const holdAs = settings.getByLabel("Publish a hold as");
+    await expect(holdAs).toHaveValue("neutral");
+    await expect(settings).toContainText("counts a neutral check as passing");
+    await holdAs.selectOption("failure");
+    await expect(holdAs).toHaveValue("failure");
+    await page.reload();
+    await expect(page.getByRole("form", { name: `GitHub publishing for publish-${id}` }).getByLabel("Publish a hold as")).toHaveValue("failure");
     await expect(settings.getByLabel("GitHub token")).toHaveValue("");
     expect(await page.content()).not.toContain(token);
     expect(await seriousViolations(page)).toEqual([]);
@@ -58,7 +72,7 @@ test("R12: the room shows the verdict published to GitHub with a link; a failed 
     await expect(page.getByTestId("verdict-banner")).not.toHaveAttribute("data-verdict", "pending", { timeout: 60_000 });
     const status = page.getByTestId("publish-status");
     await expect(status).toHaveAttribute("data-status", "published", { timeout: 30_000 });
-    await expect(status).toContainText(/Check run "Gatehouse" published: (success \(ship\)|neutral \(hold\)|failure \(block\))/);
+    await expect(status).toContainText(/Check run "Gatehouse" published: (success \(ship\)|failure \(hold, as this repository publishes holds\)|failure \(block\))/);
     const run = github.checkRuns.find((r) => r.head_sha === head)!;
     expect(run.status).toBe("completed");
     await expect(status.getByRole("link", { name: "View on GitHub" })).toHaveAttribute("href", run.html_url);

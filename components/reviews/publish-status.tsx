@@ -17,6 +17,12 @@ import { formatDateTime, shortSha } from "./format";
 
 const CONCLUSION_WORDS: Record<string, string> = { success: "success (ship)", neutral: "neutral (hold)", failure: "failure (block)" };
 
+/** A hold the repository publishes as failure says so, rather than reading as a block. */
+function conclusionWords(conclusion: string, verdict: string | null): string {
+  if (conclusion === "failure" && verdict === "hold") return "failure (hold, as this repository publishes holds)";
+  return CONCLUSION_WORDS[conclusion] ?? conclusion;
+}
+
 export function PublishStatus({ slug, pullId, publication, canWrite }: Readonly<{ slug: string; pullId: string; publication: PullRequestDetail["publication"]; canWrite: boolean }>) {
   const queryClient = useQueryClient();
   const retry = useMutation({
@@ -44,7 +50,7 @@ export function PublishStatus({ slug, pullId, publication, canWrite }: Readonly<
         </span>
       ) : status === "published" ? (
         <span className="text-zinc-700 dark:text-zinc-300">
-          {state.conclusion ? `Check run "Gatehouse" published: ${CONCLUSION_WORDS[state.conclusion] ?? state.conclusion}` : `Check run "Gatehouse" shows the review in progress`}
+          {state.conclusion ? `Check run "Gatehouse" published: ${conclusionWords(state.conclusion, state.verdict)}` : `Check run "Gatehouse" shows the review in progress`}
           {state.headSha ? ` for ${shortSha(state.headSha)}` : ""}
           {state.headSha && !state.current ? " (an older head)" : ""}.{" "}
           {state.checkRunUrl ? (

@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCan, useWorkspace } from "@/components/workspaces/workspace-context";
 import { ReadOnlyNote } from "./read-only-note";
 import { GithubPublishingForm } from "./github-publishing-form";
+import { PublishingCredential } from "./publishing-credential";
 import { RegisterRepositoryForm } from "./register-repository-form";
 import { useRepositories } from "./repository-hooks";
 
@@ -45,10 +46,8 @@ export function RepositoriesPanel({ initialRepositories, allowedRoots }: Readonl
                   {repo.githubFullName ? (
                     <Badge tone={repo.hasWebhookSecret ? "green" : "amber"}>{repo.hasWebhookSecret ? "webhook secret set" : "no webhook secret"}</Badge>
                   ) : null}
-                  {repo.githubFullName && !manage ? (
-                    <Badge tone={repo.githubToken.set ? "green" : "amber"}>{repo.githubToken.set ? "publishes to GitHub" : "not published to GitHub"}</Badge>
-                  ) : null}
                 </div>
+                {repo.githubFullName && !manage ? <PublishingCredential slug={workspace.slug} repositoryId={repo.id} /> : null}
                 <dl className="mt-1 grid gap-x-4 text-sm text-zinc-600 sm:grid-cols-[auto_1fr] dark:text-zinc-400">
                   <dt className="text-zinc-500">Path</dt>
                   <dd className="font-mono break-all">{repo.path ?? <span className="font-sans text-zinc-500">none — read from its remote</span>}</dd>

@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PublishingCredentialView } from "@/lib/github/get-publishing-credential";
 import type { GithubPublishingBody, RegisterRepositoryBody, RepositoryView } from "@/lib/repositories/schemas";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { workspaceApi, workspaceKeys } from "@/components/workspaces/keys";
@@ -28,5 +29,15 @@ export function useSetGithubPublishing(slug: string, repositoryId: string) {
     mutationFn: async (body: GithubPublishingBody) =>
       (await fetchJson<{ repository: RepositoryView }>(`${workspaceApi(slug)}/repositories/${encodeURIComponent(repositoryId)}/github`, { method: "PATCH", json: body })).repository,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.repositories(slug) }),
+  });
+}
+
+/** R12: which credential publishes a repository's verdicts (asks GitHub for the app's installation, so it is fetched on its own). */
+export function usePublishingCredential(slug: string, repositoryId: string) {
+  return useQuery({
+    queryKey: [...workspaceKeys.repositories(slug), repositoryId, "credential"] as const,
+    queryFn: async () =>
+      (await fetchJson<{ credential: PublishingCredentialView }>(`${workspaceApi(slug)}/repositories/${encodeURIComponent(repositoryId)}/github`)).credential,
+    staleTime: 60_000,
   });
 }

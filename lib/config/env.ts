@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { parseHostRule } from "../net/address-policy";
+import { readAppPrivateKey } from "./app-private-key";
 
 /** Unset and "" both mean "not given". */
 const optionalText = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
@@ -145,6 +146,37 @@ export const envSchema = z.object({
   GATEHOUSE_GITHUB_PUBLISH_ATTEMPTS: intIn(1, 50, 6),
   /** R12: the first retry's delay in milliseconds; each later one doubles it (GitHub's retry-after, when given, is the floor) */
   GATEHOUSE_GITHUB_RETRY_MS: intIn(1, 3_600_000, 2_000),
+  /**
+   * R12: the GitHub App Gatehouse publishes check runs as (on github.com only an app may
+   * create them): its App ID, or its Client ID (`Iv…`). Needs GATEHOUSE_GITHUB_APP_PRIVATE_KEY.
+   */
+  GATEHOUSE_GITHUB_APP_ID: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().trim().regex(/^(?:[1-9]\d{0,15}|Iv[0-9A-Za-z.]{4,60})$/, "must be the GitHub App's numeric App ID (or its Client ID, Iv…)").optional(),
+  ),
+  /**
+   * R12, H4: the GitHub App's private key — the PEM itself (newlines may be written `\n`)
+   * or the path of the .pem file GitHub gave. Read and checked at start-up, normalised to
+   * PKCS#8; never logged, never sent anywhere but as a signed JWT to GATEHOUSE_GITHUB_API_URL.
+   */
+  GATEHOUSE_GITHUB_APP_PRIVATE_KEY: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .transform((value, ctx) => {
+        const key = readAppPrivateKey(value);
+        if (typeof key === "string") return key;
+        ctx.addIssue({ code: "custom", message: key.problem });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
+}).superRefine((config, ctx) => {
+  // An app needs both halves; one alone is a configuration mistake worth stopping for.
+  if (Boolean(config.GATEHOUSE_GITHUB_APP_ID) !== Boolean(config.GATEHOUSE_GITHUB_APP_PRIVATE_KEY)) {
+    const missing = config.GATEHOUSE_GITHUB_APP_ID ? "GATEHOUSE_GITHUB_APP_PRIVATE_KEY" : "GATEHOUSE_GITHUB_APP_ID";
+    ctx.addIssue({ code: "custom", path: [missing], message: "is needed too: a GitHub App is configured with both its App ID and its private key" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

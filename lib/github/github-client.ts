@@ -21,7 +21,8 @@ export class GithubDestinationError extends Error {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 3;
-const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
+/** Octokit logs nothing: its messages can carry what GitHub answered. */
+export const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** The configured API base, without trailing slashes. */
 export function githubApiBase(): string {

@@ -17,6 +17,8 @@ export interface PublicationView {
   checkRunUrl: string | null;
   /** success | neutral | failure; null while the check is in progress */
   conclusion: string | null;
+  /** the verdict that was published (a hold may publish as failure), when known */
+  verdict: string | null;
   attempts: number;
   retryAt: string | null;
   error: string | null;
@@ -27,6 +29,7 @@ export interface PublicationView {
 export function toPublicationView(
   row: { status: string; headSha: string | null; checkRunUrl: string | null; conclusion: string | null; attempts: number; retryAt: Date | null; error: string | null; requestedAt: Date; publishedAt: Date | null },
   currentHead: string,
+  verdict: string | null = null,
 ): PublicationView {
   return {
     status: status.parse(row.status),
@@ -34,6 +37,7 @@ export function toPublicationView(
     current: row.headSha === currentHead,
     checkRunUrl: row.checkRunUrl,
     conclusion: row.conclusion,
+    verdict,
     attempts: row.attempts,
     retryAt: row.retryAt?.toISOString() ?? null,
     error: row.error,

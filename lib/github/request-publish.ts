@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { enqueueJob } from "../queue/enqueue-job";
+import { githubAppConfigured } from "./github-app";
 
 export const PUBLISH_JOB = "review.publish";
 
@@ -27,9 +28,17 @@ export type PublishJob = z.infer<typeof publishJob>;
 
 type Db = Pick<PrismaClient, "pullRequest" | "forgePublication" | "$executeRaw" | "$queryRaw">;
 
-/** Whether a repository publishes to GitHub: it names its GitHub repository and has a token. */
-export function publishesToGithub(repository: { githubFullName: string | null; githubToken: string | null }): boolean {
-  return Boolean(repository.githubFullName && repository.githubToken);
+/**
+ * Whether a repository publishes to GitHub: it names its GitHub repository and
+ * has a credential — its own token, or a configured GitHub
+ * App (whose installation is looked up when publishing; not being installed is
+ * then shown as the reason nothing was published).
+ */
+export function publishesToGithub(
+  repository: { githubFullName: string | null; githubToken: string | null },
+  appConfigured: boolean = githubAppConfigured(),
+): boolean {
+  return Boolean(repository.githubFullName && (repository.githubToken || appConfigured));
 }
 
 /** Queues the publish; false (and nothing written) when the repository does not publish. */

@@ -3,6 +3,7 @@ import { checkRunBody } from "./check-run-body";
 import { commentBody } from "./comment-body";
 import { classifyGithubError } from "./classify-github-error";
 import { retryDelay } from "./publish-pull";
+import { scrubForLog } from "./scrub-for-log";
 import { GithubDestinationError } from "../github/github-client";
 
 const HEAD = "a".repeat(40);
@@ -23,6 +24,14 @@ describe("the Gatehouse check run", () => {
     expect(block.conclusion).toBe("failure");
     // Strictest first.
     expect(block.output.summary.indexOf("Breaks the build")).toBeLessThan(block.output.summary.indexOf("could not run"));
+  });
+
+  it("R12: a hold publishes as failure only where the repository chose it; ship and block are unaffected", () => {
+    const hold = { verdict: "hold" as const, explanation: explanation([{ rule: "R5.finding.P1", effect: "hold", text: "P1 'x' → hold" }]), summary: null };
+    expect(checkRunBody({ review: hold, headSha: HEAD, roomUrl: null }).conclusion).toBe("neutral");
+    expect(checkRunBody({ review: hold, headSha: HEAD, roomUrl: null, holdAs: "failure" })).toMatchObject({ conclusion: "failure", output: { title: expect.stringMatching(/^Hold: /) } });
+    const ship = { verdict: "ship" as const, explanation: explanation([]), summary: null };
+    expect(checkRunBody({ review: ship, headSha: HEAD, roomUrl: null, holdAs: "failure" }).conclusion).toBe("success");
   });
 
   it("R12: without a verdict the check is in progress — never completed, never green", () => {
@@ -52,6 +61,13 @@ describe("publish failures", () => {
     expect(classifyGithubError(Object.assign(new Error("x"), { status: 500, cause: new GithubDestinationError("refused unsent") }), "x")).toEqual({ retry: false, reason: "refused unsent" });
   });
 
+  it("R12: a personal access token refused a check run is told to configure a GitHub App; an app's refusal names the app's settings", () => {
+    expect(classifyGithubError(http(403), "create the check run", "token").reason).toMatch(/only a GitHub App may create or update check runs.*GATEHOUSE_GITHUB_APP_ID/);
+    expect(classifyGithubError(http(403), "post a review comment", "token").reason).toMatch(/the token lacks permission/);
+    expect(classifyGithubError(http(403), "create the check run", "app").reason).toMatch(/the GitHub App lacks permission.*checks:write/);
+    expect(classifyGithubError(http(401), "get an installation token for the GitHub App", "app").reason).toMatch(/refused the GitHub App's credentials \(401\).*GATEHOUSE_GITHUB_APP_PRIVATE_KEY/);
+  });
+
   it("R12, H4: a reason never echoes what GitHub answered", () => {
     for (const status of [401, 403, 404, 422, 500, 502]) expect(classifyGithubError(http(status), "x").reason).not.toContain("ghp_secret");
   });
@@ -59,5 +75,15 @@ describe("publish failures", () => {
   it("R12: the backoff doubles from the base and never comes before GitHub's own wait", () => {
     expect([1, 2, 3, 4].map((n) => retryDelay(n, 100))).toEqual([100, 200, 400, 800]);
     expect(retryDelay(1, 100, 5_000)).toBe(5_000);
+  });
+});
+
+describe("the give-up log line", () => {
+  it("H4: GitHub tokens, JWTs, private keys and Authorization values are scrubbed", () => {
+    const line = scrubForLog(
+      "failed: token ghs_abcdefghijklmnop1234 / github_pat_11AAAAAAAA_bbbbbbbbbb / Bearer eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOjF9.c2ln / -----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY----- done",
+    );
+    expect(line).not.toMatch(/ghs_abc|github_pat_11|eyJ|MIIEp/);
+    expect(line).toContain("done");
   });
 });

@@ -6,11 +6,20 @@
  * the check is in progress, never completed: a review that has not run (or has
  * not finished) cannot read green.
  */
+import { z } from "zod";
 import { verdictRank, type Verdict } from "../reviews/schemas";
 import type { StoredExplanation } from "../reviews/stored-explanation";
 
 export const CONCLUSION = { ship: "success", hold: "neutral", block: "failure" } as const satisfies Record<Verdict, string>;
-export type CheckConclusion = (typeof CONCLUSION)[Verdict];
+export type CheckConclusion = (typeof CONCLUSION)[Verdict] | "failure";
+
+/**
+ * What a hold publishes as, per repository. GitHub's branch protection counts
+ * a neutral check as passing, so a team that wants a hold to stop the merge
+ * button chooses failure; the summary still says "Hold".
+ */
+export const holdAs = z.enum(["neutral", "failure"]).catch("neutral");
+export type HoldAs = z.infer<typeof holdAs>;
 
 export interface CheckRunBody {
   status: "in_progress" | "completed";
@@ -24,6 +33,8 @@ export interface CheckRunInput {
   headSha: string;
   /** the review room's address, or null when the server's public URL is not configured */
   roomUrl: string | null;
+  /** the conclusion a hold publishes as (default neutral, SPEC R12) */
+  holdAs?: HoldAs;
 }
 
 const WORD: Record<Verdict, string> = { ship: "Ship", hold: "Hold", block: "Block" };
@@ -46,7 +57,8 @@ export function checkRunBody(input: CheckRunInput): CheckRunBody {
   const lines = rules.map((r) => `- **${r.effect}** — ${quiet(oneLine(r.text, 300))} \`${r.rule}\``);
   const summary = clip(`**${WORD[verdict]}** for \`${short}\`. The rules that formed this verdict, strictest first:\n\n${lines.join("\n") || "- (no rules were recorded)"}${link}`);
   const text = detailText(input.review);
-  return { status: "completed", conclusion: CONCLUSION[verdict], output: { title, summary, ...(text ? { text } : {}) } };
+  const conclusion = verdict === "hold" ? (input.holdAs ?? "neutral") : CONCLUSION[verdict];
+  return { status: "completed", conclusion, output: { title, summary, ...(text ? { text } : {}) } };
 }
 
 /** The axis table and the reviewer's own summary, below the summary on GitHub's page. */

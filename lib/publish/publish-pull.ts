@@ -20,12 +20,14 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
+import { githubApp, type GithubApp } from "../github/github-app";
 import { githubClient, type GithubClient } from "../github/github-client";
+import { resolvePublishCredential, type PublishCredential } from "../github/publish-credential";
 import { publishesToGithub, type PublishJob } from "../github/request-publish";
 import { RetryLater } from "../queue/run-worker";
 import { readExplanation } from "../reviews/stored-explanation";
-import { checkRunBody } from "./check-run-body";
-import { classifyGithubError, type PublishFailure } from "./classify-github-error";
+import { checkRunBody, holdAs } from "./check-run-body";
+import { classifyGithubError, type GithubCredentialKind, type PublishFailure } from "./classify-github-error";
 import { publishCheckRun, type Step } from "./publish-check-run";
 import { syncComments } from "./sync-comments";
 
@@ -38,6 +40,8 @@ export interface PublishOptions {
   origin: string | null;
   /** how a client is made for a token (the real Octokit unless a caller says otherwise) */
   client?: (token: string) => GithubClient;
+  /** the GitHub App to publish as (the configured one unless a caller says otherwise; null = none) */
+  app?: GithubApp | null;
 }
 
 const CLAIM_MS = 120_000;
@@ -51,7 +55,7 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
   const pull = await prisma.pullRequest.findUnique({
     where: { id: job.pullRequestId },
     include: {
-      repository: { select: { githubFullName: true, githubToken: true, publishComments: true } },
+      repository: { select: { githubFullName: true, githubToken: true, githubInstallationId: true, publishComments: true, publishHoldAs: true } },
       room: { select: { id: true } },
       workspace: { select: { slug: true } },
     },
@@ -59,8 +63,9 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
   if (!pull) return;
   const events = (event: Parameters<typeof recordEvent>[1]) => (pull.room ? recordEvent(prisma, event) : Promise.resolve(0n));
   const where = { workspaceId: pull.workspaceId, roomId: pull.room?.id ?? null };
-  if (!publishesToGithub(pull.repository)) {
-    const reason = "The repository no longer has a GitHub name and token to publish with.";
+  const app = options.app === undefined ? githubApp() : options.app;
+  if (!publishesToGithub(pull.repository, app !== null)) {
+    const reason = "The repository no longer has a GitHub name and a GitHub App installation or token to publish with.";
     const changed = await prisma.forgePublication.updateMany({ where: { pullRequestId: pull.id, status: { not: "failed" } }, data: { status: "failed", error: reason, retryAt: null } });
     if (changed.count > 0) await events({ ...where, type: "publish.failed", data: { pullRequestId: pull.id, headSha: pull.headSha, reason, attempts: 0 } });
     return;
@@ -74,14 +79,23 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
   let retryIn: number | null = null;
   try {
     const publication = await prisma.forgePublication.findUniqueOrThrow({ where: { pullRequestId: pull.id } });
-    const client = (options.client ?? githubClient)(pull.repository.githubToken!);
     const review = await prisma.review.findFirst({ where: { pullRequestId: pull.id, headSha: pull.headSha }, orderBy: { createdAt: "desc" } });
     const body = checkRunBody({
       review: review ? { verdict: review.verdict, explanation: readExplanation(review.explanation), summary: review.summary } : null,
       headSha: pull.headSha,
       roomUrl,
+      holdAs: holdAs.parse(pull.repository.publishHoldAs),
     });
+    // Until a credential is in hand, a failure is the app's (finding its installation, exchanging its JWT).
+    let via: GithubCredentialKind = app ? "app" : "token";
+    let credential: PublishCredential | null = null;
     try {
+      credential = await resolvePublishCredential(app, pull.repository, step);
+      if (credential.kind === "none") throw new NothingToPublishWith(credential.reason);
+      via = credential.kind;
+      const client = (options.client ?? githubClient)(credential.token);
+      step.what = "publish";
+      const wantsComments = pull.repository.publishComments && pull.source === "github";
       const run = await publishCheckRun(
         client,
         { owner, repo, pullRequestId: pull.id, headSha: pull.headSha, detailsUrl: roomUrl, known: publication },
@@ -89,8 +103,16 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
         step,
         // Stored the moment GitHub assigns it, so nothing failing later can lead to a second check run.
         (created) => prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { headSha: pull.headSha, checkRunId: BigInt(created.id), checkRunUrl: created.url } }).then(() => undefined),
-      );
-      const comments = pull.repository.publishComments && pull.source === "github"
+      ).catch(async (error: unknown) => {
+        // A personal token is refused check runs but may post comments: post them, then report the refusal.
+        if (wantsComments && credential?.kind === "token" && (error as { status?: number }).status === 403 && !classifyGithubError(error, step.what, "token").retry) {
+          const refusedStep = step.what;
+          await syncComments(prisma, client, { owner, repo, pullRequestId: pull.id, number: pull.number, headSha: pull.headSha, roomUrl }, step);
+          step.what = refusedStep;
+        }
+        throw error;
+      });
+      const comments = wantsComments
         ? await syncComments(prisma, client, { owner, repo, pullRequestId: pull.id, number: pull.number, headSha: pull.headSha, roomUrl }, step)
         : { live: 0 };
       await prisma.forgePublication.update({
@@ -110,7 +132,9 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
       });
       await events({ ...where, type: "publish.published", data: { pullRequestId: pull.id, headSha: pull.headSha, conclusion: body.conclusion ?? null, checkRunUrl: run.url, comments: comments.live } });
     } catch (error) {
-      failure = classifyGithubError(error, step.what);
+      failure = error instanceof NothingToPublishWith ? { retry: false, reason: error.message } : classifyGithubError(error, step.what, via);
+      // A refused installation token may have been revoked: the next try exchanges a new one.
+      if (credential?.kind === "app" && (error as { status?: number }).status === 401) app?.forget(credential.installationId);
       const attempts = publication.attempts + 1;
       if (failure.retry && attempts < options.maxAttempts) {
         retryIn = retryDelay(attempts, options.retryBaseMs, failure.waitMs);
@@ -127,6 +151,9 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
   }
   if (retryIn !== null) throw new RetryLater(retryIn, failure?.reason ?? "publishing will be tried again");
 }
+
+/** Neither an app installation nor a token: nothing to retry until a person configures one. */
+class NothingToPublishWith extends Error {}
 
 /** One publisher per pull request: take the row's claim unless a live one holds it. */
 async function claim(prisma: PrismaClient, pullRequestId: string): Promise<boolean> {

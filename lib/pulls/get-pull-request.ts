@@ -77,7 +77,7 @@ export async function getPullRequest(prisma: PrismaClient, workspaceId: string, 
     axes: { declared, error: axes.ok ? null : axes.reason, table: pickAxisResults(declared, results, row.headSha) },
     reviews: views,
     drops: drops.map((d) => ({ id: d.id, reason: d.reason, raw: d.raw, runId: d.runId, createdAt: d.createdAt.toISOString() })),
-    publication: { connected: publishesToGithub(repository), state: publication ? toPublicationView(publication, row.headSha) : null },
+    publication: { connected: publishesToGithub(repository), state: publication ? toPublicationView(publication, row.headSha, reviews.find((r) => r.id === publication.reviewId)?.verdict ?? null) : null },
   };
 }
 

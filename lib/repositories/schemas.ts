@@ -98,20 +98,39 @@ const githubToken = z
  * only the operator's GitHub API (GATEHOUSE_GITHUB_API_URL), so any other field
  * — a base URL, a host — is refused.
  */
+/**
+ * R12: what a hold verdict publishes as. Neutral is SPEC R12's default, but
+ * GitHub's branch protection counts a neutral check as passing, so a team that
+ * wants a hold to block merging picks failure.
+ */
+export const publishHoldAs = z.enum(["neutral", "failure"], { error: "holdAs is neutral or failure." });
+export type PublishHoldAs = z.infer<typeof publishHoldAs>;
+
+/** A GitHub App installation id as GitHub shows it (Settings → Installed GitHub Apps → the number in the address). */
+const installationId = z.union([
+  z.coerce.number({ error: "The installation id is the number in the installation's address." }).int("The installation id is a whole number.").positive("The installation id is a positive number.").max(Number.MAX_SAFE_INTEGER, "That installation id is too large."),
+  z.null(),
+]);
+
+const SETTABLE = ["token", "publishComments", "installationId", "holdAs"] as const;
+
 export const githubPublishingBody = z
   .strictObject(
     {
       token: z.union([githubToken, z.null()]).optional(),
       publishComments: z.boolean({ error: "publishComments is true or false." }).optional(),
+      /** null: let the GitHub App find its installation on the repository */
+      installationId: installationId.optional(),
+      holdAs: publishHoldAs.optional(),
     },
     {
       error: (issue) =>
         issue.code === "unrecognized_keys"
-          ? `Only "token" and "publishComments" can be set here (not ${issue.keys.map((k) => `"${k}"`).join(", ")}); tokens go only to the GitHub API the operator configured.`
+          ? `Only ${SETTABLE.map((k) => `"${k}"`).join(", ")} can be set here (not ${issue.keys.map((k) => `"${k}"`).join(", ")}); tokens go only to the GitHub API the operator configured.`
           : undefined,
     },
   )
-  .refine((body) => body.token !== undefined || body.publishComments !== undefined, { message: "Send a token (or null to remove it), publishComments, or both." });
+  .refine((body) => SETTABLE.some((key) => body[key] !== undefined), { message: "Send a token (or null to remove it), publishComments, installationId or holdAs." });
 
 export type GithubPublishingBody = z.input<typeof githubPublishingBody>;
 
@@ -129,6 +148,10 @@ export interface RepositoryView {
   githubToken: { set: boolean; last4: string | null };
   /** R12: anchored findings are also posted as review comments */
   publishComments: boolean;
+  /** R12: the GitHub App installation a person set for it (decimal), or null: the app finds it */
+  githubInstallationId: string | null;
+  /** R12: the conclusion a hold verdict publishes as */
+  publishHoldAs: PublishHoldAs;
   createdAt: string;
 }
 
@@ -142,6 +165,8 @@ export const repositorySelect = {
   webhookSecret: true,
   githubToken: true,
   publishComments: true,
+  githubInstallationId: true,
+  publishHoldAs: true,
   createdAt: true,
 } as const;
 
@@ -155,11 +180,16 @@ export function toRepositoryView(row: {
   webhookSecret: string | null;
   githubToken: string | null;
   publishComments: boolean;
+  githubInstallationId: bigint | null;
+  publishHoldAs: string;
   createdAt: Date;
 }): RepositoryView {
-  const { webhookSecret: secret, githubToken: token, createdAt, ...rest } = row;
+  const { webhookSecret: secret, githubToken: token, githubInstallationId, publishHoldAs: holdAs, createdAt, ...rest } = row;
   return {
     ...rest,
+    githubInstallationId: githubInstallationId === null ? null : githubInstallationId.toString(),
+    // Stored text parsed, never cast: anything unknown reads as the SPEC's default.
+    publishHoldAs: publishHoldAs.catch("neutral").parse(holdAs),
     hasWebhookSecret: Boolean(secret),
     githubToken: { set: Boolean(token), last4: token && token.length >= 20 ? token.slice(-4) : null },
     createdAt: createdAt.toISOString(),

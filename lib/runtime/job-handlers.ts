@@ -15,6 +15,9 @@ import { publishPull } from "../publish/publish-pull";
 import { deliverTicket } from "./deliver-ticket";
 import { TICKET_DELIVER } from "../orchestration/deliver-job";
 import { wakeTicketsForHead, wakeTicketsForRun } from "../orchestration/wake-tickets";
+import { recordPublishGaveUp } from "../publish/record-publish-gave-up";
+import { scrubForLog } from "../publish/scrub-for-log";
+import type { ClaimedJob } from "../queue/claim-job";
 import { JOB_KINDS, type JobKind, type JobPayload } from "./job-kinds";
 
 export interface HandlerOptions {
@@ -24,7 +27,7 @@ export interface HandlerOptions {
   runLeaseMs?: number;
 }
 
-type TypedHandlers = { [K in JobKind]: (payload: JobPayload<K>) => Promise<void> };
+type TypedHandlers = { [K in JobKind]: (payload: JobPayload<K>, job: ClaimedJob) => Promise<void> };
 
 export function jobHandlers(db: Database, options: HandlerOptions): Record<string, JobHandler> {
   const { prisma } = db;
@@ -57,19 +60,26 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
       // O7: gates can change a verdict; a ticket waiting on this head looks again.
       await wakeTicketsForHead(prisma, job);
     },
-    async [PUBLISH_JOB](job) {
-      const config = env();
-      await publishPull(prisma, job, {
-        maxAttempts: config.GATEHOUSE_GITHUB_PUBLISH_ATTEMPTS,
-        retryBaseMs: config.GATEHOUSE_GITHUB_RETRY_MS,
-        origin: config.NEXTAUTH_URL?.replace(/\/+$/, "") ?? null,
-      });
+    async [PUBLISH_JOB](job, claimed) {
+      try {
+        const config = env();
+        await publishPull(prisma, job, {
+          maxAttempts: config.GATEHOUSE_GITHUB_PUBLISH_ATTEMPTS,
+          retryBaseMs: config.GATEHOUSE_GITHUB_RETRY_MS,
+          origin: config.NEXTAUTH_URL?.replace(/\/+$/, "") ?? null,
+        });
+      } catch (error) {
+        if (error instanceof RetryLater) throw error;
+        // R12: on the queue's last try the room must not stay "pending"; the job still fails, with a scrubbed error.
+        if (claimed.attempts >= claimed.maxAttempts) await recordPublishGaveUp(prisma, job.pullRequestId, error, claimed.attempts);
+        throw new Error(scrubForLog(error instanceof Error ? error.message : String(error)));
+      }
     },
   };
   return Object.fromEntries(
     (Object.keys(handlers) as JobKind[]).map((kind) => {
-      const handle = handlers[kind] as (payload: unknown) => Promise<void>;
-      return [kind, (payload: Record<string, unknown>) => handle(JOB_KINDS[kind].parse(payload))];
+      const handle = handlers[kind] as (payload: unknown, job: ClaimedJob) => Promise<void>;
+      return [kind, (payload: Record<string, unknown>, job: ClaimedJob) => handle(JOB_KINDS[kind].parse(payload), job)];
     }),
   );
 }

@@ -312,7 +312,7 @@ describe("publishing to GitHub", () => {
         await call(publishRoute.POST, { workspace: c.workspace.slug, pullId: c.pull.id }, { method: "POST" }),
       ];
       expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 202]);
-      expect(responses[0]!.json.repositories[0].githubToken).toEqual({ set: true, last4: c.token.slice(-4) });
+      expect(responses[0]!.json.repositories[0].githubToken).toEqual({ set: true, last4: c.token!.slice(-4) });
 
       const stored = JSON.stringify({
         events: await prisma.runEvent.findMany({ select: { data: true } }),

@@ -1,13 +1,21 @@
 /**
  * A real HTTP server speaking the part of GitHub's REST API that publishing
  * uses (R12): check runs (create, update, list for a ref) and pull-request
- * review comments (create, update, list). It checks what GitHub checks — the
- * token in the Authorization header (401), that the token may see the
- * repository (404), JSON bodies (400), required fields, enums, known commits
- * and diff lines (422) — answers with GitHub's shapes and pagination links,
- * and can be told to fail the next calls (5xx, a secondary rate limit 403
- * with retry-after) to exercise retries. Every request is recorded.
+ * review comments (create, update, list), and GitHub App authentication —
+ * an RS256 JWT verified against the app's public key (issuer, issued-at in
+ * the past, at most ten minutes' life), the installation of a repository
+ * (GET /repos/{owner}/{repo}/installation) and installation tokens
+ * (POST /app/installations/{id}/access_tokens, with expires_at; an expired
+ * one is refused). It checks what GitHub checks — the token in the
+ * Authorization header (401), that the token may see the repository (404),
+ * that only an app's installation token may write check runs (a personal
+ * access token, ghp_/github_pat_, gets GitHub's 403), JSON bodies (400),
+ * required fields, enums, known commits and diff lines (422) — answers with
+ * GitHub's shapes and pagination links, and can be told to fail the next
+ * calls (5xx, a secondary rate limit 403 with retry-after) to exercise
+ * retries. Every request is recorded.
  */
+import { createPublicKey, randomBytes, verify, type KeyObject } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -68,6 +76,16 @@ export interface GithubApi {
   failNext(count: number, answer: { status: number; headers?: Record<string, string>; body?: unknown }, match?: (method: string, path: string) => boolean): void;
   /** where "next" pagination links point (default: this server) */
   setLinkBase(base: string | null): void;
+  /** the GitHub App whose JWTs are accepted: its id and its public key (PEM) */
+  configureApp(appId: string | number, publicKeyPem: string): void;
+  /** installs the app on a repository; returns the installation id */
+  installApp(fullName: string, installationId?: number): number;
+  /** how long the next installation tokens live (GitHub: one hour) */
+  setInstallationTokenLifetime(seconds: number): void;
+  /** installation tokens handed out, oldest first */
+  installationTokens: { token: string; installationId: number; expiresAt: Date }[];
+  /** the app JWTs that verified, decoded (header, claims) */
+  verifiedJwts: { header: Record<string, unknown>; claims: Record<string, unknown> }[];
   close(): Promise<void>;
 }
 
@@ -98,6 +116,35 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
   const planned: Planned[] = [];
   let nextId = 7_000_000_001;
   let linkBase: string | null = null;
+  let app: { id: string; key: KeyObject } | null = null;
+  const installations = new Map<string, number>(); // repo → installation id
+  const installationTokens: GithubApi["installationTokens"] = [];
+  const verifiedJwts: GithubApi["verifiedJwts"] = [];
+  let tokenLifetimeS = 3_600;
+
+  /** GitHub's checks of an app JWT, with its messages. */
+  function verifyJwt(jwt: string) {
+    if (!app) throw new HttpError(401, "A JSON web token could not be decoded");
+    const parts = jwt.split(".");
+    if (parts.length !== 3) throw new HttpError(401, "A JSON web token could not be decoded");
+    let header: Record<string, unknown>;
+    let claims: Record<string, unknown>;
+    try {
+      header = JSON.parse(Buffer.from(parts[0]!, "base64url").toString("utf8"));
+      claims = JSON.parse(Buffer.from(parts[1]!, "base64url").toString("utf8"));
+    } catch {
+      throw new HttpError(401, "A JSON web token could not be decoded");
+    }
+    if (header.alg !== "RS256") throw new HttpError(401, "A JSON web token could not be decoded");
+    const valid = verify("RSA-SHA256", Buffer.from(`${parts[0]}.${parts[1]}`), app.key, Buffer.from(parts[2]!, "base64url"));
+    if (!valid) throw new HttpError(401, "A JSON web token could not be decoded");
+    const now = Math.floor(Date.now() / 1000);
+    if (String(claims.iss) !== app.id) throw new HttpError(401, "'Issuer' claim ('iss') must be an Integer");
+    if (!Number.isInteger(claims.iat) || (claims.iat as number) > now + 1) throw new HttpError(401, "'Issued at' claim ('iat') must be an Integer representing a time in the past.");
+    if (!Number.isInteger(claims.exp) || (claims.exp as number) <= now) throw new HttpError(401, "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires.");
+    if ((claims.exp as number) - (claims.iat as number) > 600) throw new HttpError(401, "'Expiration time' claim ('exp') is too far in the future.");
+    verifiedJwts.push({ header, claims });
+  }
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -131,15 +178,47 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
         const auth = String(req.headers.authorization ?? "");
         const token = /^(?:token|bearer) (.+)$/i.exec(auth)?.[1];
         if (!token) throw new HttpError(401, "Requires authentication");
-        if (![...tokens.values()].includes(token)) throw new HttpError(401, "Bad credentials");
         if (!String(req.headers.accept ?? "").includes("json")) throw new HttpError(415, "Unsupported 'Accept' header");
+        const b = (body ?? {}) as Record<string, unknown>;
+        let m: RegExpExecArray | null;
+
+        // GitHub App routes: the app's JWT, nothing else.
+        if ((m = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(url.pathname)) && method === "POST") {
+          verifyJwt(token);
+          const installationId = Number(m[1]);
+          if (![...installations.values()].includes(installationId)) throw new HttpError(404, "Not Found");
+          const issued = { token: `ghs_${randomBytes(18).toString("hex")}`, installationId, expiresAt: new Date(Math.floor(Date.now() / 1000 + tokenLifetimeS) * 1000) };
+          installationTokens.push(issued);
+          return send(201, {
+            token: issued.token,
+            expires_at: issued.expiresAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+            permissions: { checks: "write", pull_requests: "write", contents: "read", metadata: "read" },
+            repository_selection: "selected",
+          });
+        }
         const route = /^\/repos\/([^/]+)\/([^/]+)\/(.*)$/.exec(url.pathname);
         if (!route) throw new HttpError(404, "Not Found");
         const repo = `${decodeURIComponent(route[1]!)}/${decodeURIComponent(route[2]!)}`;
-        if (tokens.get(repo) !== token) throw new HttpError(404, "Not Found");
         const rest = route[3]!;
-        const b = (body ?? {}) as Record<string, unknown>;
-        let m: RegExpExecArray | null;
+        if (rest === "installation" && method === "GET") {
+          verifyJwt(token);
+          const installationId = installations.get(repo);
+          if (installationId === undefined) throw new HttpError(404, "Not Found");
+          return send(200, { id: installationId, app_id: Number(app!.id) || app!.id, target_type: "Organization", account: { login: route[1] }, permissions: { checks: "write", pull_requests: "write", contents: "read", metadata: "read" } });
+        }
+
+        const installed = installationTokens.find((t) => t.token === token);
+        if (installed) {
+          if (installed.expiresAt.getTime() <= Date.now()) throw new HttpError(401, "Bad credentials");
+          if (installations.get(repo) !== installed.installationId) throw new HttpError(404, "Not Found");
+        } else {
+          if (![...tokens.values()].includes(token)) throw new HttpError(401, "Bad credentials");
+          if (tokens.get(repo) !== token) throw new HttpError(404, "Not Found");
+          // Only GitHub Apps may write check runs; GitHub answers a personal access token (classic or fine-grained) so.
+          if (/^(?:ghp_|github_pat_)/.test(token) && /^check-runs(?:\/\d+)?$/.test(rest) && (method === "POST" || method === "PATCH")) {
+            throw new HttpError(403, "Resource not accessible by personal access token");
+          }
+        }
 
         if (method === "POST" && rest === "check-runs") {
           if (typeof b.name !== "string" || !b.name) throw invalid("Invalid request.\n\n\"name\" wasn't supplied.", "name");
@@ -290,6 +369,17 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
       for (let i = 0; i < count; i++) planned.push({ match, ...answer });
     },
     setLinkBase: (value) => void (linkBase = value),
+    configureApp(appId, publicKeyPem) {
+      app = { id: String(appId), key: createPublicKey(publicKeyPem) };
+    },
+    installApp(fullName, installationId) {
+      const id = installationId ?? nextId++;
+      installations.set(fullName, id);
+      return id;
+    },
+    setInstallationTokenLifetime: (seconds) => void (tokenLifetimeS = seconds),
+    installationTokens,
+    verifiedJwts,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -19,7 +19,16 @@ import { checkout, commitFiles, makeRepo, sha } from "./reviews";
 
 export const SOURCE = Array.from({ length: 30 }, (_, i) => `export const v${i} = ${i};`).join("\n") + "\n";
 
+/**
+ * A repository token GitHub lets write check runs: an installation token
+ * (`ghs_`). A personal access token (`ghp_`, `newPersonalToken`) is refused
+ * check runs with 403, as on GitHub.
+ */
 export function newToken(): string {
+  return `ghs_${randomBytes(18).toString("hex")}`;
+}
+
+export function newPersonalToken(): string {
   return `ghp_${randomBytes(18).toString("hex")}`;
 }
 
@@ -30,7 +39,7 @@ export interface Connected {
   repository: { id: string; githubFullName: string | null };
   repoPath: string;
   fullName: string;
-  token: string;
+  token: string | null;
   number: number;
   baseSha: string;
   headSha: string;
@@ -42,7 +51,8 @@ export interface Connected {
 let numbers = 100;
 
 /** A workspace whose repository is connected to the local GitHub API, with pull request #n opened by a delivery. */
-export async function connectPull(prisma: PrismaClient, api: GithubApi, root: string, options: { comments?: boolean } = {}): Promise<Connected> {
+/** `token: null` connects the repository without a token of its own (a GitHub App publishes, or nothing does). */
+export async function connectPull(prisma: PrismaClient, api: GithubApi, root: string, options: { comments?: boolean; token?: string | null } = {}): Promise<Connected> {
   const owner = await createUser(prisma);
   const workspace = await createWorkspace(prisma, [{ userId: owner.id, role: "owner" }]);
   const repoPath = await makeRepo(root, `repo-${workspace.slug}`, { "src/a.ts": SOURCE });
@@ -50,9 +60,9 @@ export async function connectPull(prisma: PrismaClient, api: GithubApi, root: st
   checkout(repoPath, "feature", true);
   const headSha = await commitFiles(repoPath, { "src/a.ts": SOURCE.replace("v3 = 3", "v3 = 33") }, "change v3");
   const fullName = `acme/${workspace.slug}`;
-  const token = newToken();
+  const token = options.token === undefined ? newToken() : options.token;
   const number = numbers++;
-  api.addRepository(fullName, token);
+  if (token) api.addRepository(fullName, token);
   api.addCommit(fullName, headSha);
   // The head side of the diff GitHub would allow comments on: the changed line and its context.
   api.addPull(fullName, number, { "src/a.ts": [1, 2, 3, 4, 5, 6, 7] });
