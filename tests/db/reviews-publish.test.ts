@@ -60,7 +60,11 @@ const finding = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const runsFor = (head: string) => api.checkRuns.filter((r) => r.head_sha === head);
+/**
+ * A pull request's check runs at a head. By repository too: fixture commits made
+ * in the same second by another test's repository have the very same SHA.
+ */
+const runsFor = (c: { fullName: string; headSha: string }, head = c.headSha) => api.checkRuns.filter((r) => r.repo === c.fullName && r.head_sha === head);
 const roomUrl = (c: { workspace: { slug: string }; pull: { id: string } }) => `${ORIGIN}/w/${c.workspace.slug}/pulls/${c.pull.id}`;
 
 async function as(userId: string) {
@@ -89,12 +93,12 @@ describe("publishing to GitHub", () => {
       const c = await connectPull(prisma, api, data.root);
       // Before a verdict exists the check is in progress: a review that has not run never reads green.
       await runPublishing(db);
-      expect(runsFor(c.headSha)).toMatchObject([{ name: "Gatehouse", status: "in_progress", conclusion: null, external_id: `gatehouse:${c.pull.id}` }]);
+      expect(runsFor(c)).toMatchObject([{ name: "Gatehouse", status: "in_progress", conclusion: null, external_id: `gatehouse:${c.pull.id}` }]);
 
       for (const f of expected.findings) await c.services.addNode(f);
       expect((await c.services.finalize({ summary: "Reviewed the change to v3." })).verdict).toBe(expected.verdict);
       await runPublishing(db);
-      const runs = runsFor(c.headSha);
+      const runs = runsFor(c);
       expect(runs).toHaveLength(1);
       expect(runs[0]).toMatchObject({ name: "Gatehouse", status: "completed", conclusion: expected.conclusion, details_url: roomUrl(c) });
       expect(runs[0]!.output.summary).toMatch(expected.says);
@@ -116,7 +120,7 @@ describe("publishing to GitHub", () => {
     const published = await c.services.finalize({ coverage: { complete: false, unread: [{ path: "assets/logo.png", reason: "binary" }] } });
     expect(published.verdict).toBe("hold");
     await runPublishing(db);
-    const [run] = runsFor(c.headSha);
+    const [run] = runsFor(c);
     expect(run).toMatchObject({ status: "completed", conclusion: "neutral" });
     expect(run!.output.title).toMatch(/^Hold: The review did not read assets\/logo\.png \(binary\)/);
     expect(run!.output.text).toContain("assets/logo.png (binary)");
@@ -130,8 +134,8 @@ describe("publishing to GitHub", () => {
     await c.services.addNode(finding({ priority: "P2", title: "Far away", anchor: { file: "src/a.ts", startLine: 20, endLine: 20 } }));
     await c.services.finalize({});
     await runPublishing(db);
-    expect(runsFor(c.headSha)).toHaveLength(1);
-    const runId = runsFor(c.headSha)[0]!.id;
+    expect(runsFor(c)).toHaveLength(1);
+    const runId = runsFor(c)[0]!.id;
     const posted = api.comments.filter((x) => x.repo === c.fullName);
     expect(posted).toMatchObject([{ path: "src/a.ts", line: 4, side: "RIGHT", commit_id: c.headSha, pull_number: c.number }]);
     expect(posted[0]!.body).toMatch(/\*\*P1 bug\*\* · Magic number/);
@@ -143,7 +147,7 @@ describe("publishing to GitHub", () => {
     await c.services.addNode(finding({ title: "Unused export", anchor: { file: "src/a.ts", startLine: 2, endLine: 3 } }));
     await c.services.finalize({});
     await runPublishing(db);
-    expect(runsFor(c.headSha).map((r) => r.id)).toEqual([runId]);
+    expect(runsFor(c).map((r) => r.id)).toEqual([runId]);
     const after = api.comments.filter((x) => x.repo === c.fullName);
     expect(after).toHaveLength(2);
     expect(after[1]).toMatchObject({ start_line: 2, line: 3 });
@@ -157,14 +161,14 @@ describe("publishing to GitHub", () => {
     expect(edited.body).toMatch(/^~~\*\*P1 bug\*\* · Magic number~~/);
     expect(edited.body).toContain("**Dismissed in Gatehouse**: the constant is intended");
     expect(api.comments.filter((x) => x.repo === c.fullName)).toHaveLength(2);
-    expect(runsFor(c.headSha)).toHaveLength(1);
+    expect(runsFor(c)).toHaveLength(1);
 
     // A publish that died after GitHub created things but before their ids were stored finds them again.
     await prisma.forgePublication.update({ where: { pullRequestId: c.pull.id }, data: { checkRunId: null, headSha: null } });
     await prisma.forgeComment.deleteMany({ where: { pullRequestId: c.pull.id } });
     await prisma.$transaction((tx) => requestPublish(tx, c.pull.id));
     await runPublishing(db);
-    expect(runsFor(c.headSha).map((r) => r.id)).toEqual([runId]);
+    expect(runsFor(c).map((r) => r.id)).toEqual([runId]);
     expect(api.comments.filter((x) => x.repo === c.fullName)).toHaveLength(2);
   });
 
@@ -174,28 +178,28 @@ describe("publishing to GitHub", () => {
     await c.services.addNode(finding({ priority: "P0", title: "Breaks the build" }));
     await c.services.finalize({});
     await runPublishing(db);
-    expect(runsFor(c.headSha)).toMatchObject([{ conclusion: "failure" }]);
+    expect(runsFor(c)).toMatchObject([{ conclusion: "failure" }]);
 
     const newHead = await pushTo(prisma, api, c, { "src/a.ts": SOURCE });
     await runPublishing(db);
     // The new head has its own check, in progress until its own verdict.
-    expect(runsFor(newHead)).toMatchObject([{ name: "Gatehouse", status: "in_progress", conclusion: null }]);
+    expect(runsFor(c, newHead)).toMatchObject([{ name: "Gatehouse", status: "in_progress", conclusion: null }]);
     const list = await prisma.finding.findMany({ where: { pullRequestId: c.pull.id } });
     for (const f of list) await changeFindingStatus(prisma, c.actor, { pullRequestId: c.pull.id, findingId: f.id }, { action: "resolve", reason: "fixed in the push" });
     expect((await c.services.finalize({})).verdict).toBe("ship");
     await runPublishing(db);
-    expect(runsFor(newHead)).toMatchObject([{ status: "completed", conclusion: "success" }]);
-    const currentId = runsFor(newHead)[0]!.id;
+    expect(runsFor(c, newHead)).toMatchObject([{ status: "completed", conclusion: "success" }]);
+    const currentId = runsFor(c, newHead)[0]!.id;
 
     // A slow reviewer's verdict for the old head lands afterwards, and a publish runs.
     const patchesBefore = api.requests.filter((r) => r.method === "PATCH" && r.path.endsWith(`/check-runs/${currentId}`)).length;
     await prisma.review.create({ data: { pullRequestId: c.pull.id, roomId: c.roomId, headSha: c.headSha, verdict: "block", explanation: { rules: [{ rule: "R5.finding.P0", effect: "block", text: "late" }] } } });
     await prisma.$transaction((tx) => requestPublish(tx, c.pull.id));
     await runPublishing(db);
-    expect(runsFor(newHead)).toMatchObject([{ status: "completed", conclusion: "success" }]);
+    expect(runsFor(c, newHead)).toMatchObject([{ status: "completed", conclusion: "success" }]);
     const patches = api.requests.filter((r) => r.method === "PATCH" && r.path.endsWith(`/check-runs/${currentId}`)).slice(patchesBefore);
     expect(patches.every((p) => (p.body as { conclusion?: string }).conclusion === "success")).toBe(true);
-    expect(runsFor(c.headSha)).toMatchObject([{ conclusion: "failure" }]);
+    expect(runsFor(c)).toMatchObject([{ conclusion: "failure" }]);
   });
 
   it("R12: 5xx and a secondary rate limit are retried with exponential backoff (retry-after respected), then the publish succeeds once", async () => {
@@ -217,7 +221,7 @@ describe("publishing to GitHub", () => {
     expect(gaps[0]).toBeGreaterThanOrEqual(60);
     expect(gaps[1]).toBeGreaterThanOrEqual(1_000);
     expect(gaps[2]).toBeGreaterThanOrEqual(240);
-    expect(runsFor(c.headSha)).toMatchObject([{ status: "completed", conclusion: "success" }]);
+    expect(runsFor(c)).toMatchObject([{ status: "completed", conclusion: "success" }]);
     const events = await publishEvents(prisma, c.roomId);
     const retries = events.filter((e) => e.type === "publish.pending" && (e.data.attempt as number) > 0);
     expect(retries.map((e) => e.data.attempt)).toEqual([1, 2, 3]);
@@ -238,7 +242,7 @@ describe("publishing to GitHub", () => {
     api.failNext(4, { status: 503, body: { message: "Service Unavailable" } }, (_m, path) => path.includes(c.fullName));
     await prisma.$transaction((tx) => requestPublish(tx, c.pull.id));
     await runPublishing(db);
-    expect(runsFor(c.headSha)).toHaveLength(0);
+    expect(runsFor(c)).toHaveLength(0);
     const detail = await getPullRequest(prisma, c.workspace.id, c.pull.id);
     expect(detail.publication.state).toMatchObject({ status: "failed", attempts: 4, error: expect.stringMatching(/GitHub answered 503/) });
     expect((await publishEvents(prisma, c.roomId)).at(-1)).toMatchObject({ type: "publish.failed", data: { attempts: 4, reason: expect.stringMatching(/503/) } });
@@ -248,7 +252,7 @@ describe("publishing to GitHub", () => {
     expect(retried.status).toBe(202);
     expect(retried.json.publication).toMatchObject({ status: "pending", attempts: 0 });
     await runPublishing(db);
-    expect(runsFor(c.headSha)).toMatchObject([{ conclusion: "success" }]);
+    expect(runsFor(c)).toMatchObject([{ conclusion: "success" }]);
     const read = await call(pullRoute.GET, { workspace: c.workspace.slug, pullId: c.pull.id });
     expect(read.json.publication).toMatchObject({ connected: true, state: { status: "published", conclusion: "success" } });
 
