@@ -143,9 +143,19 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
         await tx.message.create({ data: { conversationId, role: "system", content: text, meta: { kind: "orchestration", orchestrationId, status } } });
       }
     }
+    // A backstop for the wake-ups a verdict sends (a run settling, gates at a head, a stored
+    // "review.published"): while a ticket waits in review, look again after a while, so a wake
+    // lost to a crash or a race costs seconds, never a pipeline stuck for good. Its own key:
+    // a delayed job under the tick's key would hold back the immediate wake-ups behind it.
+    if (orchestration.tickets.some((t) => t.status === "in_review")) {
+      await enqueueJob(tx, { ...orchestrationTickJob(orchestrationId, new Date(Date.now() + REVIEW_RECHECK_MS)), key: `orchestration-recheck:${orchestrationId}` });
+    }
     return { started: decision.start, blocked: decision.block.map((b) => b.key), status };
   });
 }
+
+/** How long a pipeline with a ticket in review waits before it re-reads the verdicts on its own. */
+const REVIEW_RECHECK_MS = 10_000;
 
 /** O7: the newest verdict formed for the pull request's current head (older heads' verdicts do not count, R8); null before one. */
 async function verdictAtHead(tx: Prisma.TransactionClient, pullRequestId: string): Promise<string | null> {
