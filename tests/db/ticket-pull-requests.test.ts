@@ -294,6 +294,30 @@ describe("a pull request per ticket", () => {
     }
   }, 300_000);
 
+  it("O7, S2: a verdict that changed with no wake-up at all (a lost notice, a crash between commit and wake) still finishes the ticket: a pipeline in review re-reads its verdicts on its own", async () => {
+    const db = await testDatabase();
+    const ctx = await setup(db);
+    const { prisma } = db;
+    const proposalId = await propose(db, ctx);
+    const approved = await approveProposal(prisma, { ...ctx.scope, proposalId, userId: ctx.dana.id });
+    const worker = await inProcessWorker(db);
+    try {
+      const ui = await waitFor("ui held in review", async () => {
+        const t = await prisma.ticket.findFirst({ where: { orchestrationId: approved.orchestrationId, key: "ui", status: "in_review", pullRequestId: { not: null } } });
+        return t && (await prisma.review.count({ where: { pullRequestId: t.pullRequestId!, verdict: "hold" } })) > 0 ? t : null;
+      }, 120_000);
+      // Let everything else settle (the other tickets done, no job due), then change the verdict behind every wake-up's back.
+      await waitFor("api and docs done", async () => (await prisma.ticket.count({ where: { orchestrationId: approved.orchestrationId, key: { in: ["api", "docs"] }, status: "succeeded" } })) === 2, 120_000);
+      await waitFor("nothing due", async () => (await prisma.job.count({ where: { status: { in: ["queued", "running"] }, runAt: { lte: new Date() } } })) === 0, 60_000);
+      const hold = await prisma.review.findFirstOrThrow({ where: { pullRequestId: ui.pullRequestId!, verdict: "hold" }, orderBy: { createdAt: "desc" } });
+      await prisma.review.update({ where: { id: hold.id }, data: { verdict: "ship" } });
+      const done = await waitFor("ui done on ship without a wake-up", () => prisma.ticket.findFirst({ where: { id: ui.id, status: "succeeded" } }), 60_000);
+      expect(done).toMatchObject({ resolution: "ship", overriddenById: null });
+    } finally {
+      await worker.stop();
+    }
+  }, 300_000);
+
   it("P3, O7: an approved plan compiles to the same project and pipeline: a project for its tickets, each code ticket on its own branch, one view for plans and proposals", async () => {
     const db = await testDatabase();
     const ctx = await setup(db, plannerScript(), "plan");
