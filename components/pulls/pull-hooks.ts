@@ -109,9 +109,13 @@ export function useMergePull(slug: string, pullId: string) {
 }
 
 /** R8: commit a finding's suggested change onto the head branch; the new head is re-reviewed. */
+/** The mutation key of applying one finding's suggestion: its result outlives the card that asked (a new head redraws the list). */
+export const applySuggestionKey = (pullId: string, findingId: string) => ["apply-suggestion", pullId, findingId] as const;
+
 export function useApplySuggestion(slug: string, pullId: string, findingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: applySuggestionKey(pullId, findingId),
     mutationFn: (headSha: string) =>
       fetchJson<{ commit: string; change: HeadChange; roomsNotFollowed: string[] }>(`${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/apply`, { method: "POST", json: { headSha } }),
     onSuccess: () => {

@@ -47,7 +47,9 @@ export function useRoomCapabilities(slug: string, room: Pick<RoomView["room"], "
     placeholderData: keepPreviousData,
     // A mode switch shows optimistically, so this query can start before the server has the new
     // mode and cache the old surface under the new key. Until the answer matches, ask again.
-    refetchInterval: (query) => (query.state.data && query.state.data.mode !== setting.mode ? 300 : false),
+    // By the mode's id: a declared mode shares its built-in's `mode` (a switch from "security-audit"
+    // to "chat" would otherwise look answered by the old surface, and the panel stay stale).
+    refetchInterval: (query) => (query.state.data && query.state.data.modeId !== setting.mode ? 300 : false),
   });
 }
 
