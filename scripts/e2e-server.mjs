@@ -34,7 +34,9 @@ const anthropicUrl = await new Promise((resolve, reject) => {
 });
 writeFileSync(stateFile, JSON.stringify({ databaseUrl: url.toString(), anthropicBaseUrl: anthropicUrl }));
 
-const server = spawn("npx", ["next", "start", "-p", port], {
+// Idle connections stay open longer than any client keeps one: with Node's 5 s default the
+// server could close a kept-alive socket just as a client reused it (ECONNRESET on a POST).
+const server = spawn("npx", ["next", "start", "-p", port, "--keepAliveTimeout", "65000"], {
   stdio: "inherit",
   env: {
     ...process.env,
