@@ -10,7 +10,7 @@ import { realpath, stat } from "node:fs/promises";
 import { env } from "../config/env";
 import type { WorktreePosture } from "../modes/types";
 import { DEFAULT_BWRAP_PATH, detectSandbox } from "./detect-sandbox";
-import { MountSourceError, openMountSources } from "./open-mount-sources";
+import { MountSourceError, openMountSources, type MountSources } from "./open-mount-sources";
 import { sandboxCommand, sandboxLimits } from "./sandbox-command";
 import { acquireSandboxSlot } from "./sandbox-slots";
 import { sandboxUser } from "./sandbox-user";
@@ -75,7 +75,8 @@ export const SANDBOX_BASE_ENV: Readonly<Record<string, string>> = {
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-function sandboxEnv(extra: Record<string, string> | undefined): Record<string, string> {
+/** The sandbox's whole environment: the base plus `extra`, whose names and values are checked. */
+export function sandboxEnv(extra: Record<string, string> | undefined): Record<string, string> {
   const env: Record<string, string> = { ...SANDBOX_BASE_ENV };
   for (const [name, value] of Object.entries(extra ?? {})) {
     if (!ENV_NAME.test(name) || value.includes("\0")) throw new Error(`invalid environment variable for the sandbox: ${name}`);
@@ -89,59 +90,92 @@ export function sandboxNetworkEnabled(): boolean {
   return env().GATEHOUSE_SANDBOX_NETWORK === "host";
 }
 
-export async function runInSandbox(options: SandboxRunOptions): Promise<SandboxRunResult> {
+/** What every sandboxed start shares once it holds a slot and the mount handles (see `openSandbox`). */
+export interface OpenSandbox {
+  /** The bubblewrap command line for `command` (an `sh -c` line inside), `commandArgs` its positional parameters. */
+  command(spec: { posture: WorktreePosture; network: boolean; command: string; commandArgs?: readonly string[] }): { file: string; args: string[] };
+  /** the mount handles' descriptors, to hand the child as its descriptors 3, 4, … (the numbers `command` uses) */
+  fds: number[];
+  /** closes this process's mount handles (a started child keeps its own copies) */
+  closeSources(): Promise<void>;
+  releaseSlot(): void;
+}
+
+/**
+ * The part every sandboxed start shares: a working sandbox (else
+ * SandboxUnavailableError, never a fallback), the worktree's real path, one
+ * of the workspace's slots, and the mount sources opened as the sandbox user.
+ */
+export async function openSandbox(options: {
+  worktree: string;
+  workspaceId: string;
+  readOnlyMounts?: readonly string[];
+  signal?: AbortSignal;
+  bwrapPath?: string;
+}): Promise<OpenSandbox> {
   const bwrapPath = options.bwrapPath ?? DEFAULT_BWRAP_PATH;
   const status = await detectSandbox(bwrapPath);
   if (!status.available) throw new SandboxUnavailableError(status.reason);
-
-  if (options.command.includes("\0")) throw new Error("the command contains a NUL byte");
   // bwrap binds the path it is given; resolving it first means a symlinked
   // worktree path cannot make the bind land somewhere else than we checked.
   const worktree = await realpath(options.worktree);
   if (!(await stat(worktree)).isDirectory()) throw new Error(`the worktree is not a directory: ${worktree}`);
   const readOnlyPaths = [...(options.readOnlyMounts ?? [])];
-  const environment = sandboxEnv(options.env);
 
-  const release = await acquireSandboxSlot(options.workspaceId, options.signal);
+  const releaseSlot = await acquireSandboxSlot(options.workspaceId, options.signal);
+  const user = sandboxUser();
+  let sources: MountSources;
   try {
-    const user = sandboxUser();
-    const sources = await openMountSources([...readOnlyPaths, worktree], user).catch((error: unknown) => {
-      if (error instanceof MountSourceError) throw new SandboxUnavailableError(error.message);
-      throw error;
-    });
-    try {
-      // Handles become the child's descriptors 3, 4, … in this order.
-      const paths = [...sources.handles.keys()];
-      const sourceFds = new Map(paths.map((path, index) => [path, 3 + index]));
-      const { file, args } = sandboxCommand({
+    sources = await openMountSources([...readOnlyPaths, worktree], user);
+  } catch (error) {
+    releaseSlot();
+    if (error instanceof MountSourceError) throw new SandboxUnavailableError(error.message);
+    throw error;
+  }
+  // Handles become the child's descriptors 3, 4, … in this order.
+  const sourceFds = new Map([...sources.handles.keys()].map((path, index) => [path, 3 + index]));
+  return {
+    command: (spec) =>
+      sandboxCommand({
         bwrapPath,
         user,
-        posture: options.posture,
+        posture: spec.posture,
         worktree,
-        mounts: { network: options.network, readOnlyPaths, sourceFds },
+        mounts: { network: spec.network, readOnlyPaths, sourceFds },
         limits: sandboxLimits(),
-        command: options.command,
-      });
-      const result = await spawnCapped(file, args, {
-        cwd: "/",
-        env: environment,
-        timeoutMs: options.timeoutMs,
-        maxOutputBytes: options.maxOutputBytes,
-        signal: options.signal,
-        extraFds: [...sources.handles.values()].map((handle) => handle.fd),
-      });
-      return {
-        exitCode: result.exitCode,
-        stdout: result.stdout,
-        stderr: result.stderr,
-        timedOut: result.timedOut,
-        truncated: result.truncated,
-        durationMs: result.durationMs,
-      };
-    } finally {
-      await sources.close();
-    }
+        command: spec.command,
+        ...(spec.commandArgs ? { commandArgs: spec.commandArgs } : {}),
+      }),
+    fds: [...sources.handles.values()].map((handle) => handle.fd),
+    closeSources: () => sources.close(),
+    releaseSlot,
+  };
+}
+
+export async function runInSandbox(options: SandboxRunOptions): Promise<SandboxRunResult> {
+  if (options.command.includes("\0")) throw new Error("the command contains a NUL byte");
+  const environment = sandboxEnv(options.env);
+  const sandbox = await openSandbox(options);
+  try {
+    const { file, args } = sandbox.command({ posture: options.posture, network: options.network, command: options.command });
+    const result = await spawnCapped(file, args, {
+      cwd: "/",
+      env: environment,
+      timeoutMs: options.timeoutMs,
+      maxOutputBytes: options.maxOutputBytes,
+      signal: options.signal,
+      extraFds: sandbox.fds,
+    });
+    return {
+      exitCode: result.exitCode,
+      stdout: result.stdout,
+      stderr: result.stderr,
+      timedOut: result.timedOut,
+      truncated: result.truncated,
+      durationMs: result.durationMs,
+    };
   } finally {
-    release();
+    await sandbox.closeSources();
+    sandbox.releaseSlot();
   }
 }

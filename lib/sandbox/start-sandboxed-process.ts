@@ -12,14 +12,8 @@ import "server-only";
  * running outside: an unavailable sandbox throws SandboxUnavailableError.
  */
 import { spawn as spawnChild, type ChildProcess } from "node:child_process";
-import { realpath, stat } from "node:fs/promises";
 import type { WorktreePosture } from "../modes/types";
-import { DEFAULT_BWRAP_PATH, detectSandbox } from "./detect-sandbox";
-import { MountSourceError, openMountSources, type MountSources } from "./open-mount-sources";
-import { SandboxUnavailableError, SANDBOX_BASE_ENV } from "./run-in-sandbox";
-import { sandboxCommand, sandboxLimits } from "./sandbox-command";
-import { acquireSandboxSlot } from "./sandbox-slots";
-import { sandboxUser } from "./sandbox-user";
+import { openSandbox, sandboxEnv } from "./run-in-sandbox";
 
 export interface SandboxedProcessOptions {
   /** absolute path of the worktree; the process starts there, mounted by `posture` (M5) */
@@ -47,27 +41,10 @@ export interface PreparedSandbox {
 
 /** A constant line: run the positional parameters as the program. */
 const EXEC_ARGV = 'exec "$@"';
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const STDERR_TAIL_BYTES = 8 * 1024;
 
 export async function prepareSandboxedProcess(options: SandboxedProcessOptions): Promise<PreparedSandbox> {
-  const bwrapPath = options.bwrapPath ?? DEFAULT_BWRAP_PATH;
-  const status = await detectSandbox(bwrapPath);
-  if (!status.available) throw new SandboxUnavailableError(status.reason);
-  const worktree = await realpath(options.worktree);
-  if (!(await stat(worktree)).isDirectory()) throw new Error(`the worktree is not a directory: ${worktree}`);
-  const readOnlyPaths = [...(options.readOnlyMounts ?? [])];
-
-  const releaseSlot = await acquireSandboxSlot(options.workspaceId, options.signal);
-  const user = sandboxUser();
-  let sources: MountSources;
-  try {
-    sources = await openMountSources([...readOnlyPaths, worktree], user);
-  } catch (error) {
-    releaseSlot();
-    if (error instanceof MountSourceError) throw new SandboxUnavailableError(error.message);
-    throw error;
-  }
+  const sandbox = await openSandbox(options);
 
   let child: ChildProcess | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -88,34 +65,20 @@ export async function prepareSandboxedProcess(options: SandboxedProcessOptions):
     spawn(argv, extraEnv) {
       if (child) throw new Error("this sandbox already started its process");
       if (argv.length === 0 || argv.some((arg) => arg.includes("\0"))) throw new Error("the sandboxed program's arguments are empty or hold a NUL byte");
-      const environment: Record<string, string> = { ...SANDBOX_BASE_ENV };
-      for (const [name, value] of Object.entries(extraEnv)) {
-        if (!ENV_NAME.test(name) || value.includes("\0")) throw new Error(`invalid environment variable for the sandbox: ${name}`);
-        environment[name] = value;
-      }
-      const paths = [...sources.handles.keys()];
-      const { file, args } = sandboxCommand({
-        bwrapPath,
-        user,
-        posture: options.posture,
-        worktree,
-        mounts: { network: options.network, readOnlyPaths, sourceFds: new Map(paths.map((path, index) => [path, 3 + index])) },
-        limits: sandboxLimits(),
-        command: EXEC_ARGV,
-        commandArgs: argv,
-      });
+      const environment = sandboxEnv(extraEnv);
+      const { file, args } = sandbox.command({ posture: options.posture, network: options.network, command: EXEC_ARGV, commandArgs: argv });
       // detached: the process leads its own group, so one kill reaches all it started.
       const started = spawnChild(file, args, {
         cwd: "/",
         env: environment as NodeJS.ProcessEnv,
         detached: true,
         shell: false,
-        stdio: ["pipe", "pipe", "pipe", ...[...sources.handles.values()].map((handle) => handle.fd)],
+        stdio: ["pipe", "pipe", "pipe", ...sandbox.fds],
         windowsHide: true,
       });
       child = started;
       // The child holds its own copies of the handles now; ours are closed so none outlives the start.
-      void sources.close();
+      void sandbox.closeSources();
       started.stderr?.on("data", (chunk: Buffer) => {
         stderr = Buffer.concat([stderr, chunk]).subarray(-STDERR_TAIL_BYTES);
       });
@@ -140,8 +103,8 @@ export async function prepareSandboxedProcess(options: SandboxedProcessOptions):
       if (timer) clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
       killGroup();
-      await sources.close();
-      releaseSlot();
+      await sandbox.closeSources();
+      sandbox.releaseSlot();
     },
   };
 }
