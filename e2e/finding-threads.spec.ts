@@ -10,11 +10,9 @@
  * room seeded with the finding and its reply.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { git, repositoryPath } from "./support/repo";
+import { ownWorkspace } from "./support/repo";
 import { DEMO, signedInPage, TEAMMATE } from "./support/session";
 
 const P0_TITLE = "AWS access key committed";
@@ -33,21 +31,10 @@ test("R10, R3, R5: P0 needs two confirmations and the verdict says so; a teammat
   const api = context.request;
 
   // A workspace of this test's own, with Sam as a member, an agent that can change code, and a copy of invoice-kit.
-  const created = await api.post("/api/workspaces", { data: { name: `Threads ${id}` } });
-  expect(created.status(), await created.text()).toBe(201);
-  const slug = ((await created.json()) as { workspace: { slug: string } }).workspace.slug;
-  const ws = `/api/workspaces/${slug}`;
+  const { slug, ws, repositoryId } = await ownWorkspace(api, `Threads ${id}`, { branches: ["feature/discount-cap"] });
   expect((await api.post(`${ws}/members`, { data: { email: TEAMMATE.email, role: "member" } })).status()).toBeLessThan(300);
   const agent = await api.post(`${ws}/agents`, { data: { name: `Builder ${id}`, provider: "scripted", model: "scripted" } });
   expect(agent.status(), await agent.text()).toBe(201);
-  const demoRepo = await repositoryPath(api, "invoice-kit");
-  const copy = join(dirname(demoRepo), `threads-${id}`);
-  await mkdir(copy);
-  await git(copy, ["clone", "-q", demoRepo, "."]);
-  await git(copy, ["branch", "feature/discount-cap", "origin/feature/discount-cap"]);
-  const registered = await api.post(`${ws}/repositories`, { data: { name: `kit-${id}`, path: copy } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const repositoryId = ((await registered.json()) as { repository: { id: string } }).repository.id;
 
   // R3: the owner sets P0 to two confirmations in Settings → Reviews; 0 is refused beside its field.
   await page.goto(`/w/${slug}/settings/reviews`);

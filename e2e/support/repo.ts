@@ -62,7 +62,11 @@ export async function commitToBranch(repo: string, branch: string, files: Record
  * reviewer, so one left in the shared demo workspace would review every other
  * test's pull requests with a model that is not there.
  */
-export async function ownWorkspace(api: APIRequestContext, name: string, repository = "invoice-kit"): Promise<{ slug: string; ws: string; repositoryId: string; path: string }> {
+export async function ownWorkspace(
+  api: APIRequestContext,
+  name: string,
+  { repository = "invoice-kit", branches = [] }: { repository?: string; branches?: string[] } = {},
+): Promise<{ slug: string; ws: string; repositoryId: string; path: string }> {
   const created = await api.post("/api/workspaces", { data: { name } });
   expect(created.status(), await created.text()).toBe(201);
   const slug = ((await created.json()) as { workspace: { slug: string } }).workspace.slug;
@@ -71,6 +75,8 @@ export async function ownWorkspace(api: APIRequestContext, name: string, reposit
   const path = join(dirname(source), `${slug}-${repository}`);
   await mkdir(path);
   await git(path, ["clone", "-q", source, "."]);
+  // A clone has only the default branch locally; these are made from the source's before registering.
+  for (const branch of branches) await git(path, ["branch", branch, `origin/${branch}`]);
   const registered = await api.post(`${ws}/repositories`, { data: { name: `${repository}-${slug}`, path } });
   expect(registered.status(), await registered.text()).toBe(201);
   return { slug, ws, repositoryId: ((await registered.json()) as { repository: { id: string } }).repository.id, path };
