@@ -17,7 +17,7 @@ const RANK: Record<Role, number> = { anonymous: -2, nonMember: -1, viewer: 0, me
 const NEED_RANK: Record<Need, number> = { read: 0, write: 1, manage: 2 };
 
 interface RouteCase {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   path: string;
   need: Need;
   body?: unknown;
@@ -104,6 +104,18 @@ test.beforeAll(async () => {
     { method: "GET", path: `${ws}/runs/not-a-run/changes`, need: "read" },
     { method: "POST", path: `${ws}/pulls/not-a-pull/merge`, need: "write", body: { method: "squash" } },
     { method: "POST", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/apply`, need: "write", body: { headSha: "nope" } },
+    { method: "GET", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/replies`, need: "read" },
+    { method: "POST", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/replies`, need: "write", body: { body: 7 } },
+    { method: "POST", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/fix`, need: "write" },
+    { method: "POST", path: `${ws}/pulls/not-a-pull/publish`, need: "write" },
+    { method: "GET", path: `${ws}/review-settings`, need: "read" },
+    { method: "PUT", path: `${ws}/review-settings`, need: "manage", body: { P0: 0 } },
+    // Repositories' GitHub publishing and attached MCP servers.
+    { method: "GET", path: `${ws}/repositories/not-a-repository/github`, need: "read" },
+    { method: "PATCH", path: `${ws}/repositories/not-a-repository/github`, need: "manage", body: { token: 7 } },
+    { method: "GET", path: `${ws}/mcp-servers`, need: "read" },
+    { method: "POST", path: `${ws}/mcp-servers`, need: "manage", body: { name: "Bad Name" } },
+    { method: "DELETE", path: `${ws}/mcp-servers/not-a-server`, need: "manage" },
   ];
   await owner.dispose();
 });
