@@ -3,7 +3,7 @@ import "server-only";
  * O7: verdicts also change outside the worker's own jobs — a person confirms
  * or dismisses a finding, accepts a coverage gap — and each such re-form is a
  * stored "review.published" event. This watcher subscribes to the stored-event
- * notices, reads the verdict events after its cursor (one query per burst,
+ * notices, reads only the verdict events after its cursor (one query per burst,
  * coalesced) and wakes the pipelines of tickets in review on those pull
  * requests. At start it wakes every pipeline with a ticket in review, so a
  * verdict formed while no worker listened is not missed.
@@ -22,26 +22,24 @@ export async function watchVerdicts(db: Pick<Database, "prisma" | "listen">): Pr
   let running: Promise<void> | null = null;
   let again = false;
 
+  /** The verdict events since the cursor; only their rows are read, however many other events came. */
   async function pass(): Promise<void> {
-    do {
-      again = false;
-      const events = await prisma.runEvent.findMany({ where: { id: { gt: cursor } }, orderBy: { id: "asc" }, take: 1000, select: { id: true, type: true, data: true } });
-      if (events.length === 0) return;
-      cursor = events[events.length - 1]!.id;
-      if (events.length === 1000) again = true;
-      const pulls = events.flatMap((e) => {
-        if (e.type !== "review.published") return [];
-        const data = verdictData.safeParse(e.data);
-        return data.success ? [data.data.pullRequestId] : [];
-      });
-      await wakeTicketsForPulls(prisma, pulls);
-    } while (again);
+    const newest = await prisma.runEvent.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
+    if (!newest || newest.id <= cursor) return;
+    const events = await prisma.runEvent.findMany({ where: { id: { gt: cursor, lte: newest.id }, type: "review.published" }, select: { data: true } });
+    cursor = newest.id;
+    const pulls = events.flatMap((e) => {
+      const data = verdictData.safeParse(e.data);
+      return data.success ? [data.data.pullRequestId] : [];
+    });
+    await wakeTicketsForPulls(prisma, pulls);
   }
   function poke() {
     if (running) {
       again = true;
       return;
     }
+    again = false;
     running = pass()
       .catch((error) => console.error("[gatehouse] watching verdicts failed", error))
       .finally(() => {
