@@ -281,12 +281,18 @@ describe("a pull request per ticket", () => {
         const t = await prisma.ticket.findFirst({ where: { orchestrationId: approved.orchestrationId, key: "ui", status: "in_review", pullRequestId: { not: null } } });
         return t && (await prisma.review.count({ where: { pullRequestId: t.pullRequestId!, verdict: "hold" } })) > 0 ? t : null;
       }, 120_000);
+      // Everything else settled first, so the tick asked for after the dismissal can only be the watcher's.
+      await waitFor("api and docs done", async () => (await prisma.ticket.count({ where: { orchestrationId: approved.orchestrationId, key: { in: ["api", "docs"] }, status: "succeeded" } })) === 2, 120_000);
+      await waitFor("nothing due", async () => (await prisma.job.count({ where: { status: { in: ["queued", "running"] }, runAt: { lte: new Date() } } })) === 0, 60_000);
       const finding = await prisma.finding.findFirstOrThrow({ where: { pullRequestId: ui.pullRequestId!, title: "Outside ticket ui's scope: docs/ui.md" } });
       const dana = { workspaceId: ctx.workspace.id, userId: ctx.dana.id, role: "owner" as const };
+      const dismissedAt = new Date();
       const { verdict } = await changeFindingStatus(prisma, dana, { pullRequestId: ui.pullRequestId!, findingId: finding.id }, { action: "dismiss", reason: "The docs note is part of the banner work." });
       expect(verdict?.verdict).toBe("ship");
       const done = await waitFor("ui done on ship", () => prisma.ticket.findFirst({ where: { id: ui.id, status: "succeeded" } }), 60_000);
       expect(done).toMatchObject({ resolution: "ship", overriddenById: null });
+      // The watcher heard the re-formed verdict and asked for an immediate tick (not only the pipeline's own recheck).
+      expect(await prisma.job.count({ where: { key: `orchestration:${approved.orchestrationId}`, createdAt: { gte: dismissedAt } } })).toBeGreaterThan(0);
       await waitFor("the pipeline to finish", async () => (await prisma.orchestration.findUniqueOrThrow({ where: { id: approved.orchestrationId } })).status === "succeeded", 120_000);
     } finally {
       await stopWatching();
