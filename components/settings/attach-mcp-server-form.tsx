@@ -34,8 +34,9 @@ export function AttachMcpServerForm({ slug, onAttached }: Readonly<{ slug: strin
   const [nextKey, setNextKey] = useState(1);
   const [local, setLocal] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
   const reported = fieldErrors(attach.error, ["name", "url", "tools"]);
-  // The server names the field a refusal is about ("url: …" for an address the operator does not allow).
-  const server = reported.form?.startsWith("url: ") ? { fields: { ...reported.fields, url: reported.form.slice(5) }, form: null } : reported;
+  // The server names the field a refusal is about ("url: …" for an address the operator does not allow, "tools: …" for names that meet, M8).
+  const prefixed = /^(url|tools): /.exec(reported.form ?? "");
+  const server = prefixed ? { fields: { ...reported.fields, [prefixed[1]!]: reported.form!.slice(prefixed[0].length) }, form: null } : reported;
   const errors = { fields: { ...server.fields, ...local.fields }, form: local.form ?? server.form };
   const formId = useId();
 
