@@ -4,9 +4,12 @@
  * refused beside the URL field, a bad name beside the name field before
  * anything is sent; the list shows the declared tools; detaching asks once
  * more and removes it. A member sees the list without the controls.
+ * M8: names that would meet are refused; each tool is listed under its own
+ * name, and a room's capability panel includes attached tools.
  */
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { mcpToolName } from "../lib/mcp-client/mcp-tool-spec";
 import { DEMO, TEAMMATE, signedInPage } from "./support/session";
 
 test("M7: an admin attaches an MCP server with declared tiers, sees refusals beside the field, and detaches it", async ({ context }) => {
@@ -62,4 +65,44 @@ test("M7: an admin attaches an MCP server with declared tiers, sees refusals bes
   await row.getByRole("button", { name: `Detach ${name}` }).click();
   await expect(page.getByRole("status")).toContainText(`Detached ${name}.`);
   await expect(row).toHaveCount(0);
+});
+
+test("M8: names that would meet are refused beside the tools; attached tools are listed under their own names, and a plan room's capability panel shows the read-tier one", async ({ context }) => {
+  // Two pages (settings, then a room) on shared, busy machines.
+  test.setTimeout(180_000);
+  const page = await signedInPage(context, DEMO);
+  const name = `e${randomUUID().replaceAll("-", "").slice(0, 10)}`;
+  const created = await page.request.post("/api/workspaces", { data: { name: `MCP ${name}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const slug = ((await created.json()) as { workspace: { slug: string } }).workspace.slug;
+  await page.goto(`/w/${slug}/settings/mcp-servers`);
+  const form = page.getByRole("form", { name: "Attach an MCP server" });
+  await form.getByLabel("Server name").fill(name);
+  await form.getByLabel("Server URL").fill("https://mcp.example.com/mcp");
+
+  // "a.b" is offered as mcp_<name>_a_b_<8 hex>; a tool literally named like that would share its name.
+  const dotted = mcpToolName(name, "a.b");
+  const twin = dotted.slice(`mcp_${name}_`.length);
+  await form.getByLabel("Tool 1 name").fill("a.b");
+  await form.getByRole("button", { name: "Add a tool" }).click();
+  await form.getByLabel("Tool 2 name").fill(twin);
+  await form.getByLabel("Tool 2 tier").selectOption("write");
+  await form.getByRole("button", { name: "Attach server" }).click();
+  await expect(form.getByText(`"a.b" and "${twin}" would both be offered as ${dotted}`)).toBeVisible();
+
+  await form.getByLabel("Tool 2 name").fill("a_b");
+  await form.getByRole("button", { name: "Attach server" }).click();
+  await expect(page.getByRole("status")).toContainText(`Attached ${name}.`);
+  const tools = page.locator(`[data-testid="mcp-server"][data-name="${name}"]`).getByRole("list", { name: `Declared tools of ${name}` });
+  await expect(tools.getByRole("listitem").filter({ hasText: dotted }).getByTestId("tier-badge")).toContainText("read");
+  await expect(tools.getByRole("listitem").filter({ has: page.getByText(`mcp_${name}_a_b`, { exact: true }) }).getByTestId("tier-badge")).toContainText("write");
+
+  // The panel compiles the same registry as a run: the read-tier attached tool is on Plan's surface, the writer removed.
+  const room = await page.request.post(`/api/workspaces/${slug}/rooms`, { data: { name: `Plan ${name}`, mode: "plan" } });
+  expect(room.status(), await room.text()).toBe(201);
+  await page.goto(`/w/${slug}/rooms/${((await room.json()) as { room: { id: string } }).room.id}`);
+  await page.getByTestId("capability-toggle").click();
+  const panel = page.getByTestId("capability-panel");
+  await expect(panel.locator(`[data-testid="capability-tool"][data-tool="${dotted}"]`)).toBeVisible();
+  await expect(panel.locator(`[data-testid="capability-removed"][data-tool="mcp_${name}_a_b"]`)).toBeVisible();
 });

@@ -2,7 +2,7 @@
 /**
  * M7: attach an external MCP server, declaring each tool's tier and effect
  * classes — the declaration, not the server, is what the mode's surface, the
- * guard and the approval dial read; a tool left out is execute tier. Checked
+ * guard and the approval dial read; a tool left out is never offered (M8). Checked
  * with the same zod schema as the API before it is sent; the server's own
  * refusals (an address the operator does not allow, a name in use) show beside
  * the field or above the button.
@@ -34,8 +34,9 @@ export function AttachMcpServerForm({ slug, onAttached }: Readonly<{ slug: strin
   const [nextKey, setNextKey] = useState(1);
   const [local, setLocal] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
   const reported = fieldErrors(attach.error, ["name", "url", "tools"]);
-  // The server names the field a refusal is about ("url: …" for an address the operator does not allow).
-  const server = reported.form?.startsWith("url: ") ? { fields: { ...reported.fields, url: reported.form.slice(5) }, form: null } : reported;
+  // The server names the field a refusal is about ("url: …" for an address the operator does not allow, "tools: …" for names that meet, M8).
+  const prefixed = /^(url|tools): /.exec(reported.form ?? "");
+  const server = prefixed ? { fields: { ...reported.fields, [prefixed[1]!]: reported.form!.slice(prefixed[0].length) }, form: null } : reported;
   const errors = { fields: { ...server.fields, ...local.fields }, form: local.form ?? server.form };
   const formId = useId();
 
@@ -81,14 +82,14 @@ export function AttachMcpServerForm({ slug, onAttached }: Readonly<{ slug: strin
       }}
     >
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-        <TextField label="Server name" name="mcp-name" placeholder="notes" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} hint="Its tools become mcp_<name>_<tool>." />
+        <TextField label="Server name" name="mcp-name" placeholder="notes" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} hint="Its tools become mcp_<name>_<tool> (a name with other characters, or too long, gets a short suffix of its own)." />
         <TextField label="Server URL" name="mcp-url" type="url" placeholder="https://mcp.example/mcp" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.fields.url} hint="Streamable HTTP. Loopback and private addresses only where the operator allows them." />
       </div>
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Declared tools</legend>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          What each tool may do decides which modes offer it: a write-tier tool is absent from Plan and Review. A tool the server offers but you do not declare is treated as execute tier.
+          What each tool may do decides which modes offer it: a write-tier tool is absent from Plan and Review. Only declared tools are offered to agents: one the server offers but you do not declare never runs.
         </p>
         {rows.map((row, index) => (
           <div key={row.key} data-testid="mcp-tool-row" className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">

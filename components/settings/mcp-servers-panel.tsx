@@ -27,7 +27,7 @@ export function McpServersPanel({ slug, initial, manage }: Readonly<{ slug: stri
     <div className="space-y-6">
       <Card
         title="Attached MCP servers"
-        description="Their tools join every run's registry as mcp_<server>_<tool>, with the tier and effect classes declared here, so each mode's surface, the guard and the approval dial treat them like built-in tools."
+        description="Their declared tools join every run's registry under the names shown, with the tier and effect classes declared here, so each mode's surface, the guard and the approval dial treat them like built-in tools. A tool a server offers but this list does not declare never runs."
       >
         {servers.isError ? (
           <div role="alert" className="flex items-center gap-2 text-sm text-red-700 dark:text-red-300">
@@ -77,12 +77,12 @@ export function McpServersPanel({ slug, initial, manage }: Readonly<{ slug: stri
                   ) : null}
                 </div>
                 {Object.keys(server.tools).length === 0 ? (
-                  <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">No tools declared: every tool it offers is execute tier.</p>
+                  <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">No tools declared: agents are offered none of its tools.</p>
                 ) : (
                   <ul aria-label={`Declared tools of ${server.name}`} className="mt-2 space-y-1">
                     {Object.entries(server.tools).map(([tool, declared]) => (
                       <li key={tool} className="flex flex-wrap items-center gap-2 text-xs">
-                        <code className="font-mono">mcp_{server.name}_{tool}</code>
+                        <code className="font-mono" title={`${tool} on ${server.name}`}>{server.toolNames[tool] ?? `${tool} (not offered: its name collides)`}</code>
                         <TierBadge tier={declared.tier} />
                         <span className="text-zinc-500 dark:text-zinc-400">{declared.effects.length ? declared.effects.map((e) => e.replaceAll("_", " ")).join(", ") : "no effect classes"}</span>
                       </li>

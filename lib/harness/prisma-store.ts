@@ -23,7 +23,7 @@ export interface PrismaStoreOptions {
 }
 
 function toCallRecord(row: {
-  runId: string; callId: string; step: number; tool: string; tier: string; effects: string[]; args: unknown;
+  runId: string; callId: string; step: number; tool: string; toolId: string | null; tier: string; effects: string[]; args: unknown;
   mode: CallRecord["mode"]; decision: string; reason: string | null; status: string; result: unknown; durationMs: number | null;
 }): CallRecord {
   return {
@@ -31,6 +31,7 @@ function toCallRecord(row: {
     callId: row.callId,
     step: row.step,
     tool: row.tool,
+    toolId: row.toolId,
     tier: row.tier,
     effects: row.effects,
     args: row.args,
@@ -112,6 +113,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
             callId: call.callId,
             step: call.step,
             tool: call.tool,
+            toolId: call.toolId ?? null,
             tier: call.tier,
             effects: [...call.effects],
             args: (call.args ?? null) as Prisma.InputJsonValue,

@@ -3,12 +3,15 @@
  * through the guard before anything runs; each is recorded once per run, so a
  * resumed run never executes a call twice. Returns "waiting" when a call needs
  * a person (per-call approval or ask_user) — the run is then parked durably.
+ * M8: the tool that runs is the one the guard decided on — the surface tool its
+ * decision carries, recorded with its identity — never a second lookup by name.
  */
 import { resolveTurn, type ResolvedTurn } from "../dispatch/resolve-mode";
 import { compileCapability, type CompiledCapability } from "../modes/capability";
-import { guardCall } from "../modes/guard";
+import { guardCall, type GuardDecision } from "../modes/guard";
 import { postureOf } from "../modes/posture";
 import type { Surface } from "../modes/surface";
+import { toolIdentity } from "../modes/tool-identity";
 import type { ModeProfile } from "../modes/types";
 import type { WorktreeGit } from "../repos/worktree-git";
 import { ToolError, type ToolContext, type ToolDefinition } from "../tools/types";
@@ -68,15 +71,17 @@ async function settleOne(ctx: StepContext, call: PendingCall): Promise<CallResul
   const existing = await deps.store.getCall(run.id, call.toolCallId);
   if (existing) return resumeRecorded(ctx, call, existing);
 
-  const tool = deps.tools.find((t) => t.name === call.toolName);
   const decision = guardCall(ctx.surface, call.toolName);
+  // A refused call names no tool; the registry only labels the record then, and nothing of it runs.
+  const label = decision.decision === "deny" ? soleToolNamed(deps.tools, call.toolName) : decision.tool.spec;
   const record = await deps.store.recordCall({
     runId: run.id,
     callId: call.toolCallId,
     step: ctx.checkpoint.step,
     tool: call.toolName,
-    tier: tool?.tier ?? "unknown",
-    effects: tool?.effects ?? [],
+    toolId: decision.decision === "deny" ? null : toolIdentity(decision.tool.spec),
+    tier: label?.tier ?? "unknown",
+    effects: label?.effects ?? [],
     args: call.input ?? null,
     mode: ctx.surface.mode,
     fingerprint: ctx.fingerprint,
@@ -112,7 +117,7 @@ async function settleOne(ctx: StepContext, call: PendingCall): Promise<CallResul
     await deps.events.emit({ type: "approval.requested", runId: run.id, callId: call.toolCallId, approvalId, tool: call.toolName, summary });
     return "waiting";
   }
-  return execute(ctx, call, tool!);
+  return executeDecided(ctx, call, decision, record);
 }
 
 /** A call seen before (the run was resumed): never run it a second time. */
@@ -127,7 +132,8 @@ async function resumeRecorded(ctx: StepContext, call: PendingCall, record: CallR
       // A worker died while the tool ran. Re-running could apply it twice; tell the model instead.
       return finish(ctx, call, { status: "error", output: "The outcome of this call is unknown: the worker stopped while it ran. It was not run again; check its effect before retrying." }, true);
     case "pending":
-      return execute(ctx, call, deps.tools.find((t) => t.name === call.toolName)!);
+      // Decided, then the worker stopped before it ran: the surface decides again, and only the recorded tool may run.
+      return executeDecided(ctx, call, guardCall(ctx.surface, call.toolName), record);
     case "waiting": {
       if (record.decision !== "confirm") return "waiting"; // a question (ask_user) still unanswered
       const approval = await deps.store.approvalForCall(run.id, call.toolCallId);
@@ -143,9 +149,35 @@ async function resumeRecorded(ctx: StepContext, call: PendingCall, record: CallR
       if (now.decision === "deny") {
         return finish(ctx, call, { status: "refused", output: `Refused: the room changed to ${surface.profile.label} mode while this call waited; ${now.reason}` }, true);
       }
-      return execute({ ...ctx, surface, fingerprint }, call, deps.tools.find((t) => t.name === call.toolName)!);
+      return executeDecided({ ...ctx, surface, fingerprint }, call, now, record);
     }
   }
+}
+
+/** The only registered tool of that name, for labelling a refused call; none when the name is unknown or shared. */
+function soleToolNamed(tools: readonly ToolDefinition[], name: string): ToolDefinition | undefined {
+  const named = tools.filter((t) => t.name === name);
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * M8: runs the tool the guard's decision carries — the very object on the
+ * surface, which is compiled from this run's registry — and only when it is
+ * the identity the call was recorded with (a resumed call whose name now
+ * stands for another tool, e.g. a server attached again under the same name,
+ * is refused, not run).
+ */
+async function executeDecided(ctx: StepContext, call: PendingCall, decision: GuardDecision, record: CallRecord): Promise<CallResult | "waiting"> {
+  if (decision.decision === "deny") {
+    return finish(ctx, call, { status: "refused", output: `Refused: ${decision.reason}` }, true);
+  }
+  const decided = decision.tool.spec;
+  const tool = ctx.deps.tools.find((t) => t === decided);
+  if (!tool || (record.toolId && record.toolId !== toolIdentity(decided))) {
+    const reason = `${call.toolName} no longer names the tool this call was decided on; it was not run [M8]`;
+    return finish(ctx, call, { status: "refused", output: `Refused: ${reason}`, reason }, true);
+  }
+  return execute(ctx, call, tool);
 }
 
 async function execute(ctx: StepContext, call: PendingCall, tool: ToolDefinition): Promise<CallResult | "waiting"> {

@@ -74,6 +74,8 @@ export interface CallRecord {
   callId: string;
   step: number;
   tool: string;
+  /** M8: the identity of the tool the guard decided on (lib/modes/tool-identity.ts); null when it decided on none (refused) */
+  toolId?: string | null;
   tier: string;
   effects: readonly string[];
   args: unknown;

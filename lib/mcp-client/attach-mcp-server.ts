@@ -3,6 +3,8 @@ import "server-only";
  * M7: a workspace attaches an external MCP server (admins and owners). The
  * address is checked against the web policy now (H4) and again on every
  * connection; the per-tool declaration is what profiles and guards read.
+ * M8: every declared tool gets a name of its own; a declaration whose names
+ * would still meet is refused, naming the tools.
  */
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
@@ -10,10 +12,16 @@ import { refuseWebDestination } from "../web/web-network";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { attachMcpServerBody, type AttachMcpServerBody } from "./schemas";
 import { toMcpServerView, type McpServerView } from "./list-mcp-servers";
+import { nameCollisions } from "./mcp-tool-spec";
 
 export async function attachMcpServer(prisma: PrismaClient, actor: WorkspaceActor, input: AttachMcpServerBody): Promise<McpServerView> {
   assertCan(actor, "manage");
   const body = attachMcpServerBody.parse(input);
+  const collision = nameCollisions(body.name, Object.keys(body.tools))[0];
+  if (collision) {
+    const tools = collision.tools.map((t) => `"${t}"`).join(" and ");
+    throw new AppError("unprocessable", `tools: ${tools} would both be offered as ${collision.name}; declare only one of them, or attach the other under a second server name`);
+  }
   const refusal = await refuseWebDestination(body.url);
   if (refusal) throw new AppError("unprocessable", `url: ${refusal}`);
   try {

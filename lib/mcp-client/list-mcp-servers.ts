@@ -1,5 +1,6 @@
 import "server-only";
 import type { PrismaClient } from "../db/generated/client";
+import { declaredToolSpecs } from "./mcp-tool-spec";
 import { storedTools, type AttachedMcpServerConfig, type McpToolDeclaration } from "./schemas";
 
 export interface McpServerView {
@@ -7,20 +8,27 @@ export interface McpServerView {
   name: string;
   url: string;
   tools: Record<string, McpToolDeclaration>;
+  /** M8: the name agents call each declared tool by (a tool whose name collides has none and is not offered) */
+  toolNames: Record<string, string>;
   createdAt: string;
 }
 
 export function toMcpServerView(row: { id: string; name: string; url: string; tools: unknown; createdAt: Date }): McpServerView {
-  return { id: row.id, name: row.name, url: row.url, tools: storedTools.parse(row.tools), createdAt: row.createdAt.toISOString() };
+  const tools = storedTools.parse(row.tools);
+  const toolNames = Object.fromEntries(declaredToolSpecs({ id: row.id, name: row.name, tools }).map((spec) => [spec.origin!.tool, spec.name]));
+  return { id: row.id, name: row.name, url: row.url, tools, toolNames, createdAt: row.createdAt.toISOString() };
 }
 
+/** Reading attached servers needs only their table, so a transaction can read them too. */
+export type McpServerReader = Pick<PrismaClient, "attachedMcpServer">;
+
 /** The workspace's attached MCP servers by name. */
-export async function listMcpServers(prisma: PrismaClient, workspaceId: string): Promise<McpServerView[]> {
+export async function listMcpServers(prisma: McpServerReader, workspaceId: string): Promise<McpServerView[]> {
   const rows = await prisma.attachedMcpServer.findMany({ where: { workspaceId }, orderBy: { name: "asc" } });
   return rows.map(toMcpServerView);
 }
 
 /** What a run of the workspace connects to. */
-export async function mcpServerConfigs(prisma: PrismaClient, workspaceId: string): Promise<AttachedMcpServerConfig[]> {
-  return (await listMcpServers(prisma, workspaceId)).map(({ name, url, tools }) => ({ name, url, tools }));
+export async function mcpServerConfigs(prisma: McpServerReader, workspaceId: string): Promise<AttachedMcpServerConfig[]> {
+  return (await listMcpServers(prisma, workspaceId)).map(({ id, name, url, tools }) => ({ id, name, url, tools }));
 }

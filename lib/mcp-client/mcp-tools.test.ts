@@ -21,7 +21,7 @@ afterEach(async () => {
   await mcp.close();
 });
 
-const config = () => ({ name: "notes", url: mcp.url, tools: NOTES_DECLARATION });
+const config = () => ({ id: "server-1", name: "notes", url: mcp.url, tools: NOTES_DECLARATION });
 
 describe("attached MCP tools", () => {
   it("M7/H4: an MCP server on loopback is not contacted unless the operator allows it", async () => {
@@ -31,26 +31,25 @@ describe("attached MCP tools", () => {
     expect(mcp.requests).toBe(0);
   });
 
-  it("M7: its tools join the registry with the declared tier and effects; an undeclared one is execute tier", async () => {
+  it("M7, M8: its declared tools join the registry with the declared tier and effects; one the declaration omits is never offered", async () => {
     vi.stubEnv("GATEHOUSE_ALLOWED_WEB_HOSTS", `127.0.0.1:${mcp.port}`);
-    const tools = await mcpToolsFromServer(config());
-    expect(tools.map((t) => [t.name, t.tier, t.effects])).toEqual([
-      ["mcp_notes_lookup", "read", []],
-      ["mcp_notes_write_note", "write", ["write_outside_worktree"]],
-      ["mcp_notes_mystery", "execute", []],
+    const { tools, skipped } = await mcpToolsFromServer(config());
+    expect(tools.map((t) => [t.name, t.tier, t.effects, t.origin])).toEqual([
+      ["mcp_notes_lookup", "read", [], { serverId: "server-1", server: "notes", tool: "lookup" }],
+      ["mcp_notes_write_note", "write", ["write_outside_worktree"], { serverId: "server-1", server: "notes", tool: "write_note" }],
     ]);
+    expect(skipped).toEqual([{ server: "notes", tool: "mystery", reason: "the declaration does not name it, so it is never offered" }]);
   });
 
   it("M7: a write-tier MCP tool is absent from plan's surface and refused if named; the read-tier one runs on the server", async () => {
     vi.stubEnv("GATEHOUSE_ALLOWED_WEB_HOSTS", `127.0.0.1:${mcp.port}`);
-    const tools = await mcpToolsFromServer(config());
+    const { tools } = await mcpToolsFromServer(config());
     const specs = [...TOOL_SPECS, ...tools];
     for (const mode of MODES.filter((m) => m !== "chat")) {
       const surface = materializeSurface(profileOf(mode), specs, { autonomy: "auto" });
       const names = surface.tools.map((t) => t.spec.name);
       expect(names, mode).toContain("mcp_notes_lookup");
       expect(names, mode).not.toContain("mcp_notes_write_note");
-      expect(names, mode).not.toContain("mcp_notes_mystery");
       const refused = guardCall(surface, "mcp_notes_write_note");
       expect(refused.decision, mode).toBe("deny");
       expect(refused.reason, mode).toMatch(/not available in this mode/);
@@ -62,10 +61,11 @@ describe("attached MCP tools", () => {
 
   it("M7/G3: in chat an MCP write tool is on the surface and, like a built-in, waits for a person under 'ask'", async () => {
     vi.stubEnv("GATEHOUSE_ALLOWED_WEB_HOSTS", `127.0.0.1:${mcp.port}`);
-    const tools = await mcpToolsFromServer(config());
+    const { tools } = await mcpToolsFromServer(config());
     const surface = materializeSurface(profileOf("chat"), [...TOOL_SPECS, ...tools], { autonomy: "ask" });
     expect(guardCall(surface, "mcp_notes_write_note").decision).toBe("confirm");
-    expect(guardCall(surface, "mcp_notes_mystery").decision).toBe("confirm");
     expect(guardCall(surface, "mcp_notes_lookup").decision).toBe("allow");
+    // M8: an undeclared tool has no identity, so no mode has it.
+    expect(guardCall(surface, "mcp_notes_mystery")).toMatchObject({ decision: "deny", rule: "T1" });
   });
 });

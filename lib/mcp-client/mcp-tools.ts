@@ -6,13 +6,20 @@ import "server-only";
  * allows it. The harness then gates these tools like built-ins: the surface
  * filters them by their declared tier and effects, the guard refuses what the
  * surface withholds, and the autonomy dial asks for confirmation.
+ *
+ * M8: what the server lists now may differ from what was declared. The listing
+ * is matched to the declared identities by the tool's exact own name, never by
+ * the sanitised name: a declared tool the server no longer lists is left out,
+ * and a listed tool the declaration does not name (a new tool, or one renamed
+ * so that it sanitises like a declared one) has no identity and never runs.
+ * Each definition calls exactly the tool of its identity on the server.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { z } from "zod";
 import { ToolError, type ToolDefinition } from "../tools/types";
 import { webFetch } from "../web/web-network";
-import { declaredSpec, mcpToolName } from "./mcp-tool-spec";
+import { declaredToolSpecs } from "./mcp-tool-spec";
 import type { AttachedMcpServerConfig } from "./schemas";
 
 const LIST_TIMEOUT_MS = 10_000;
@@ -45,43 +52,67 @@ function textOf(content: unknown): string {
     .join("\n");
 }
 
-export async function mcpToolsFromServer(server: AttachedMcpServerConfig): Promise<ToolDefinition[]> {
+/** A listed tool this run does not offer, and why (reported to the operator's log). */
+export interface SkippedMcpTool {
+  server: string;
+  tool: string;
+  reason: string;
+}
+
+export async function mcpToolsFromServer(server: AttachedMcpServerConfig): Promise<{ tools: ToolDefinition[]; skipped: SkippedMcpTool[] }> {
   const listed = await withClient(server, (client) => client.listTools(undefined, { timeout: LIST_TIMEOUT_MS }));
-  return listed.tools.map((tool): ToolDefinition => {
-    const spec = declaredSpec(server.tools[tool.name]);
-    const declared = spec.declared ? "" : " (undeclared: treated as execute tier)";
-    return {
-      name: mcpToolName(server.name, tool.name),
-      tier: spec.tier,
-      effects: spec.effects,
-      scope: "general",
-      description: `[MCP server "${server.name}", tool ${tool.name}${declared}] ${tool.description ?? ""}`.trim(),
-      input: inputSchemaOf(tool.inputSchema) as z.ZodType<unknown>,
-      async execute(args, ctx) {
-        try {
-          const result = await withClient(server, (client) =>
-            client.callTool({ name: tool.name, arguments: args as Record<string, unknown> }, undefined, { timeout: CALL_TIMEOUT_MS, signal: ctx.signal }),
-          );
-          return { output: textOf(result.content), isError: result.isError === true };
-        } catch (error) {
-          throw new ToolError(`MCP server "${server.name}" failed: ${(error as Error).message}`);
-        }
+  const byOwnName = new Map<string, (typeof listed.tools)[number][]>();
+  for (const tool of listed.tools) byOwnName.set(tool.name, [...(byOwnName.get(tool.name) ?? []), tool]);
+  const declared = declaredToolSpecs(server);
+  const known = new Set(declared.map((spec) => spec.origin!.tool));
+  const skipped: SkippedMcpTool[] = [...byOwnName.keys()]
+    .filter((tool) => !known.has(tool))
+    .map((tool) => ({ server: server.name, tool, reason: "the declaration does not name it, so it is never offered" }));
+  const tools = declared.flatMap((spec): ToolDefinition[] => {
+    const own = spec.origin!.tool;
+    const matches = byOwnName.get(own) ?? [];
+    if (matches.length !== 1) {
+      skipped.push({ server: server.name, tool: own, reason: matches.length === 0 ? "declared, but the server no longer lists it" : "the server lists it more than once" });
+      return [];
+    }
+    const listing = matches[0]!;
+    return [
+      {
+        ...spec,
+        description: `${spec.description} ${listing.description ?? ""}`.trim(),
+        input: inputSchemaOf(listing.inputSchema) as z.ZodType<unknown>,
+        async execute(args, ctx) {
+          try {
+            const result = await withClient(server, (client) =>
+              client.callTool({ name: own, arguments: args as Record<string, unknown> }, undefined, { timeout: CALL_TIMEOUT_MS, signal: ctx.signal }),
+            );
+            return { output: textOf(result.content), isError: result.isError === true };
+          } catch (error) {
+            throw new ToolError(`MCP server "${server.name}" failed: ${(error as Error).message}`);
+          }
+        },
       },
-    };
+    ];
   });
+  return { tools, skipped };
 }
 
 /**
  * The tools of every attached server. A server that cannot be reached adds no
  * tools (a call naming one is then refused as not existing) and is reported.
  */
-export async function mcpToolsForServers(servers: readonly AttachedMcpServerConfig[]): Promise<{ tools: ToolDefinition[]; unreachable: { name: string; reason: string }[] }> {
+export async function mcpToolsForServers(
+  servers: readonly AttachedMcpServerConfig[],
+): Promise<{ tools: ToolDefinition[]; unreachable: { name: string; reason: string }[]; skipped: SkippedMcpTool[] }> {
   const settled = await Promise.allSettled(servers.map((server) => mcpToolsFromServer(server)));
   const tools: ToolDefinition[] = [];
   const unreachable: { name: string; reason: string }[] = [];
+  const skipped: SkippedMcpTool[] = [];
   settled.forEach((outcome, i) => {
-    if (outcome.status === "fulfilled") tools.push(...outcome.value);
-    else unreachable.push({ name: servers[i]!.name, reason: (outcome.reason as Error).message });
+    if (outcome.status === "fulfilled") {
+      tools.push(...outcome.value.tools);
+      skipped.push(...outcome.value.skipped);
+    } else unreachable.push({ name: servers[i]!.name, reason: (outcome.reason as Error).message });
   });
-  return { tools, unreachable };
+  return { tools, unreachable, skipped };
 }

@@ -2,12 +2,13 @@
  * G7: before a policy edit is saved, the resulting surface of every mode for
  * every agent of the workspace, and what changes against the current policy —
  * computed by the same compile the run uses, so the preview is the truth.
+ * `specs` is the workspace's registry, attached MCP tools included (M8).
  */
 import { agentAllowlistOf } from "../modes/agent-allowlist";
 import { compileCapability } from "../modes/capability";
 import type { ModePolicy } from "../modes/declared";
 import { selectableProfiles } from "../modes/resolve-profile";
-import { TOOL_SPECS } from "../tools/registry";
+import type { ToolSpec } from "../modes/types";
 
 export interface SurfaceChange {
   agent: string;
@@ -27,14 +28,14 @@ export interface PolicyPreview {
 
 type AgentRow = { name: string; restrictModules: boolean; moduleAllowlist: readonly string[] };
 
-function surfacesOf(policy: ModePolicy, agents: readonly AgentRow[]) {
+function surfacesOf(policy: ModePolicy, agents: readonly AgentRow[], specs: readonly ToolSpec[]) {
   const rows = agents.length > 0 ? agents : [{ name: "(any agent)", restrictModules: false, moduleAllowlist: [] }];
   return rows.flatMap((agent) =>
     selectableProfiles(policy).map((profile) => {
       const { surface, fingerprint } = compileCapability({
         profile,
         policy,
-        specs: TOOL_SPECS,
+        specs,
         autonomy: "auto",
         agentAllowlist: agentAllowlistOf(agent),
         planShell: false,
@@ -45,9 +46,9 @@ function surfacesOf(policy: ModePolicy, agents: readonly AgentRow[]) {
   );
 }
 
-export function previewPolicy(current: ModePolicy, next: ModePolicy, agents: readonly AgentRow[]): PolicyPreview {
-  const before = surfacesOf(current, agents);
-  const after = surfacesOf(next, agents);
+export function previewPolicy(current: ModePolicy, next: ModePolicy, agents: readonly AgentRow[], specs: readonly ToolSpec[]): PolicyPreview {
+  const before = surfacesOf(current, agents, specs);
+  const after = surfacesOf(next, agents, specs);
   const key = (s: { agent: string; mode: string }) => `${s.agent}\u0000${s.mode}`;
   const old = new Map(before.map((s) => [key(s), s]));
   const changes: SurfaceChange[] = [];

@@ -5,6 +5,7 @@ import "server-only";
  * diff it causes, so the log says what the edit changed for each agent.
  */
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
+import { workspaceToolSpecs } from "../mcp-client/run-mcp-tools";
 import { parseStoredPolicy } from "../modes/resolve-profile";
 import { parseModePolicy } from "./check-mode-policy";
 import { viewOf, type ModePolicyView } from "./get-mode-policy";
@@ -22,7 +23,7 @@ export async function saveModePolicy(
     const row = await tx.workspace.findUniqueOrThrow({ where: { id: ctx.workspaceId }, select: { modePolicy: true } });
     const before = parseStoredPolicy(row.modePolicy);
     const agents = await tx.agent.findMany({ where: { workspaceId: ctx.workspaceId }, select: { id: true, name: true, restrictModules: true, moduleAllowlist: true } });
-    const preview = previewPolicy(before, policy, agents);
+    const preview = previewPolicy(before, policy, agents, await workspaceToolSpecs(tx, ctx.workspaceId));
     await tx.workspace.update({ where: { id: ctx.workspaceId }, data: { modePolicy: policy as unknown as Db.InputJsonValue } });
     await tx.auditEvent.create({
       data: {

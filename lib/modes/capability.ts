@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto";
 import type { ModePolicy } from "./declared";
 import { selectableProfiles } from "./resolve-profile";
-import { materializeSurface, type Surface, type SwitchTarget } from "./surface";
+import { materializeSurface, type Surface, type SurfaceTool, type SwitchTarget } from "./surface";
+import { toolIdentity } from "./tool-identity";
 import type { Autonomy, ModeProfile, ToolSpec } from "./types";
 
 export interface CapabilityInput {
@@ -30,7 +31,7 @@ export interface CompiledCapability {
   covers: string[];
 }
 
-export const FINGERPRINT_COVERS = ["mode profile", "declared grants", "workspace grants", "agent allowlist", "autonomy", "mount plan", "transport"];
+export const FINGERPRINT_COVERS = ["mode profile", "declared grants", "workspace grants", "agent allowlist", "autonomy", "mount plan", "transport", "attached tools"];
 
 /** X4: the modes change_mode may name from `profile`, or null when the agent may not switch here. */
 export function switchTargetsOf(policy: ModePolicy, profile: ModeProfile): SwitchTarget[] | null {
@@ -95,10 +96,21 @@ function fingerprintOf(surface: Surface, input: CapabilityInput): string {
     planShell: input.planShell,
     mount: { posture: surface.profile.posture },
     transport: input.transport,
-    tools: surface.tools.map((t) => [t.spec.name, t.spec.tier, t.pinned, t.needsApproval]),
+    tools: surface.tools.map(fingerprintEntry),
     switchTargets: surface.switchTargets.map((t) => t.id),
   });
   return createHash("sha256").update(body).digest("hex");
+}
+
+/**
+ * A built-in's name fixes what it is (its code); an attached tool's name does
+ * not, so its entry also names its identity and declared effects (G7, M8): the
+ * fingerprint changes when an attached tool is declared differently or comes
+ * from another server, even under the same name and tier.
+ */
+function fingerprintEntry(t: SurfaceTool): unknown[] {
+  const entry: unknown[] = [t.spec.name, t.spec.tier, t.pinned, t.needsApproval];
+  return t.spec.origin ? [...entry, toolIdentity(t.spec), [...t.spec.effects].sort()] : entry;
 }
 
 /** The short form people see (the full hash is stored). */
@@ -111,10 +123,14 @@ export function shortFingerprint(fingerprint: string | null | undefined): string
  * writable worktree where it was read-only, or any tool the current surface
  * lacks — compiled under the same room, workspace and agent. Such a switch needs
  * a person's durable approval; anything else is a narrowing or a sideways step.
+ * `context.specs` must be the workspace's whole registry, attached MCP tools
+ * included (M8): a switch that gains only an attached tool widens too. Tools
+ * are compared by identity, not by name.
  */
 export function widens(from: ModeProfile, to: ModeProfile, context: Omit<CapabilityInput, "profile">): boolean {
   if (from.posture === "read-only" && to.posture === "read-write") return true;
   const now = compileCapability({ ...context, profile: from }).surface;
   const next = compileCapability({ ...context, profile: to }).surface;
-  return next.tools.some((t) => !now.byName.has(t.spec.name));
+  const had = new Set(now.tools.map((t) => toolIdentity(t.spec)));
+  return next.tools.some((t) => !had.has(toolIdentity(t.spec)));
 }

@@ -127,7 +127,13 @@ export function materializeSurface(profile: ModeProfile, specs: readonly ToolSpe
   const tools: SurfaceTool[] = [];
   const excluded = new Map<string, Exclusion>();
   const switchTargets = options.switchTargets ?? [];
+  const shared = sharedNames(specs);
   for (const spec of specs) {
+    if (shared.has(spec.name)) {
+      // M8: a name is one tool. Two registered tools under one name would let the guard decide on one and another run.
+      excluded.set(spec.name, { layer: "workspace", rule: "M8", reason: `${shared.get(spec.name)} registered tools are named ${spec.name}, so none of them is offered` });
+      continue;
+    }
     if (spec.name === CHANGE_MODE_TOOL && !options.switchTargets) {
       excluded.set(spec.name, { layer: "workspace", rule: "X4", reason: "the workspace does not let agents switch modes" });
       continue;
@@ -142,6 +148,14 @@ export function materializeSurface(profile: ModeProfile, specs: readonly ToolSpe
   }
   const byName = new Map(tools.map((t) => [t.spec.name, t]));
   return { mode: profile.mode, profile, tools, byName, excluded, switchTargets: byName.has(CHANGE_MODE_TOOL) ? switchTargets : [] };
+}
+
+/** Names more than one registered tool carries, with how many carry each (usually none: the registry keeps names unique). */
+function sharedNames(specs: readonly ToolSpec[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const spec of specs) counts.set(spec.name, (counts.get(spec.name) ?? 0) + 1);
+  for (const [name, count] of counts) if (count === 1) counts.delete(name);
+  return counts;
 }
 
 export function surfaceTool(surface: Surface, name: string): SurfaceTool | undefined {

@@ -143,4 +143,19 @@ export interface ToolSpec {
   scope: "general" | "mode" | "meta";
   /** self-contained description shown to the model */
   description: string;
+  /**
+   * M8: where an attached tool comes from (its server and its own name there);
+   * absent for built-ins, whose name is their identity. Read it through
+   * `toolIdentity` (./tool-identity.ts).
+   */
+  origin?: ToolOrigin;
+}
+
+/** M8: an attached MCP server's tool: the server row it was declared on and the tool's name on that server. */
+export interface ToolOrigin {
+  serverId: string;
+  /** the server's short name, as in mcp_<server>_… */
+  server: string;
+  /** the tool's own name on the server, exactly as declared */
+  tool: string;
 }

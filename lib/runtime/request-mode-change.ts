@@ -15,10 +15,10 @@ import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { agentAllowlistOf } from "../modes/agent-allowlist";
 import { widens } from "../modes/capability";
+import { workspaceToolSpecs } from "../mcp-client/run-mcp-tools";
 import { hasPlanExitGate } from "../modes/profiles";
 import { parseStoredPolicy, resolveProfile, roomProfile, selectableProfiles } from "../modes/resolve-profile";
 import { requestPlanExit } from "../plans/request-plan-exit";
-import { TOOL_SPECS } from "../tools/registry";
 import type { ModeChangeResult } from "../tools/services";
 import { changeRoomMode } from "../rooms/change-room-mode";
 import { MODE_SWITCH_REQUESTED_EVENT, type ModeSwitchRequestedData } from "../rooms/mode-events";
@@ -59,7 +59,9 @@ export async function requestModeChange(
   if (!from.leavable) return refused(`A ${from.label} room stays in ${from.label} mode.`);
 
   const reason = input.reason?.trim() || null;
-  const context = { policy, specs: TOOL_SPECS, autonomy: room.autonomy, agentAllowlist: agentAllowlistOf(room.agent), planShell: room.planShell, transport: "harness" };
+  // M8: the workspace's whole registry, so a switch that gains only an attached tool widens too.
+  const specs = await workspaceToolSpecs(prisma, ctx.workspaceId);
+  const context = { policy, specs, autonomy: room.autonomy, agentAllowlist: agentAllowlistOf(room.agent), planShell: room.planShell, transport: "harness" };
   if (widens(from, to, context)) {
     // P5: from plan mode the way out is the plan_exit gate, whatever the target.
     if (hasPlanExitGate(from)) return requestPlanExit(prisma, ctx, reason ?? undefined, { target: { id: to.id, label: to.label } });

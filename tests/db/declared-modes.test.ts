@@ -16,6 +16,7 @@ import { changeRoomMode } from "../../lib/rooms/change-room-mode";
 import { requestModeChange } from "../../lib/runtime/request-mode-change";
 import { updateRoom } from "../../lib/rooms/update-room";
 import { advanceStoredRun } from "../../lib/runtime/advance-stored-run";
+import { TOOL_SPECS } from "../../lib/tools/registry";
 import { testDatabase } from "../support/db";
 import { createAgent, createRoom, createRun, createUser, createWorkspace } from "../support/factories";
 
@@ -226,7 +227,7 @@ describe("editing the policy", () => {
     expect(unknownTool).toEqual(['modes.0.tools.1: "launch" is not a Gatehouse tool']);
 
     const next = modePolicySchema.parse({ modes: [audit], workspaceGrants: null });
-    const preview = previewPolicy(modePolicySchema.parse({}), next, [agent]);
+    const preview = previewPolicy(modePolicySchema.parse({}), next, [agent], TOOL_SPECS);
     expect(preview.surfaces.find((s) => s.mode === "security-audit")).toMatchObject({ agent: agent.name, tools: expect.arrayContaining(["read_file", "grep", "list_dir", "ask_user"]) });
     expect(preview.changes).toEqual([expect.objectContaining({ agent: agent.name, mode: "security-audit", kind: "new" })]);
 

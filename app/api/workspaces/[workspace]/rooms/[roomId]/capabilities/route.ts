@@ -1,4 +1,5 @@
 import { notFound } from "@/lib/errors/app-error";
+import { workspaceToolSpecs } from "@/lib/mcp-client/run-mcp-tools";
 import { agentAllowlistOf } from "@/lib/modes/agent-allowlist";
 import { parseStoredPolicy } from "@/lib/modes/resolve-profile";
 import { roomCapabilities } from "@/lib/tools/room-capabilities";
@@ -21,7 +22,9 @@ export const GET = withWorkspace<{ workspace: string; roomId: string }>(
       ...(claudeCode.sandboxed ? {} : { claudeCodeReason: claudeCode.reason }),
     };
     const agentTransport = room.agent?.transport === "claude-code" ? "claude-code" : "built-in";
-    return Response.json(roomCapabilities(room, parseStoredPolicy(room.workspace.modePolicy), agentAllowlistOf(room.agent), { host, agentTransport }));
+    // M8: the panel compiles the workspace's whole registry, attached MCP tools included, as the run does.
+    const specs = await workspaceToolSpecs(prisma, workspace.id);
+    return Response.json(roomCapabilities(room, parseStoredPolicy(room.workspace.modePolicy), agentAllowlistOf(room.agent), { host, agentTransport }, specs));
   },
   { permission: "read" },
 );
