@@ -23,7 +23,8 @@ export interface ReviewRequest {
   repositoryId: string;
   /** the person who opened or refreshed the pull request; null for GitHub deliveries */
   userId: string | null;
-  reason: "opened" | "pushed";
+  /** retargeted: the base branch changed (GitHub `edited`), the head did not */
+  reason: "opened" | "pushed" | "retargeted";
   pull: { id: string; number: number; title: string; baseRef: string; headRef: string; baseSha: string; headSha: string };
 }
 
@@ -40,7 +41,9 @@ export async function queueReview(tx: Db.TransactionClient, req: ReviewRequest):
   const opening =
     req.reason === "opened"
       ? `Review pull request #${pull.number} "${pull.title}": ${pull.headRef} into ${pull.baseRef}.`
-      : `New commits were pushed to pull request #${pull.number}; review the new head of ${pull.headRef}.`;
+      : req.reason === "retargeted"
+        ? `Pull request #${pull.number} now targets ${pull.baseRef}; review ${pull.headRef} against the new base.`
+        : `New commits were pushed to pull request #${pull.number}; review the new head of ${pull.headRef}.`;
   // The commits are spelled out so any reviewer (a model, or the built-in one) diffs exactly these.
   // R10: what people replied on earlier findings travels with the request, for the reviewer to answer.
   const discussions = await findingDiscussions(tx, pull.id);
