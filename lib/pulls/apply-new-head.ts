@@ -16,6 +16,7 @@ import { remapBetweenHeads, type MovedAnchor } from "../reviews/remap-between-he
 import { mirrorPath, worktreeGit } from "../repos/mirror-paths";
 import { checkoutDetached, worktreeLocation } from "../repos/worktrees";
 import { queueReview } from "../reviews/queue-review";
+import { pullRoomName } from "./create-pull-request";
 import { forgeVersionGuard } from "./set-pull-state";
 
 export interface NewHead {
@@ -84,6 +85,7 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
     const counts = await applyMoves(tx, moves, previousHeadSha, next.headSha);
     const room = pull.room;
     if (!room) return { runId: null };
+    if (next.title && next.title !== pull.title) await tx.room.update({ where: { id: room.id }, data: { name: pullRoomName(pull.number, next.title) } });
     if (previousHeadSha !== next.headSha) {
       await recordEvent(tx, {
         workspaceId: pull.workspaceId,

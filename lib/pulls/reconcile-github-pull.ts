@@ -35,7 +35,7 @@ import { fetchPullHead, hasCommit, mergeBase } from "../repos/pull-git";
 import { existingMirror, syncRepository } from "../repositories/sync-repository";
 import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { applyNewHead } from "./apply-new-head";
-import { createPullRequest, PullRequestExists } from "./create-pull-request";
+import { createPullRequest, pullRoomName, PullRequestExists } from "./create-pull-request";
 import { forgeVersionGuard, setPullState } from "./set-pull-state";
 
 export type ReconcileOutcome = "opened" | "moved" | "edited" | "unchanged" | "skipped" | "closed" | "reopened" | "merged";
@@ -149,7 +149,7 @@ async function retitle(prisma: PrismaClient, pullRequestId: string, title: strin
     if (changed.count === 0) return false;
     const pull = await tx.pullRequest.findUniqueOrThrow({ where: { id: pullRequestId }, select: { workspaceId: true, number: true, baseRef: true, room: { select: { id: true } } } });
     if (pull.room) {
-      await tx.room.update({ where: { id: pull.room.id }, data: { name: clip(`#${pull.number} ${title}`, 120) } });
+      await tx.room.update({ where: { id: pull.room.id }, data: { name: pullRoomName(pull.number, title) } });
       await recordEvent(tx, { workspaceId: pull.workspaceId, roomId: pull.room.id, type: "pull.edited", data: { pullRequestId, title, baseRef: pull.baseRef } });
     }
     return true;
@@ -201,7 +201,3 @@ async function settleDoubt(prisma: PrismaClient, repository: ReconcileRepository
   });
 }
 
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}

@@ -139,7 +139,7 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
   const installations = new Map<string, number>(); // repo → installation id
   const installationTokens: GithubApi["installationTokens"] = [];
   const verifiedJwts: GithubApi["verifiedJwts"] = [];
-  const invalid: GithubApi["invalid"] = [];
+  const invalidRequests: GithubApi["invalid"] = [];
   const described = new Map<string, DescribedPull>(); // "repo#n" → the pull request now
   let tokenLifetimeS = 3_600;
 
@@ -194,7 +194,7 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
         // Every request, before anything else answers it: is it one GitHub's description allows?
         const problems = openApiProblems(method, url.pathname + url.search, body);
         if (problems.length > 0) {
-          invalid.push({ method, path: url.pathname + url.search, problems });
+          invalidRequests.push({ method, path: url.pathname + url.search, problems });
           throw new HttpError(422, `Invalid request.\n\n${problems.join("\n")}`);
         }
         const plan = planned.findIndex((p) => p.match(method, url.pathname));
@@ -412,14 +412,14 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
     setInstallationTokenLifetime: (seconds) => void (tokenLifetimeS = seconds),
     installationTokens,
     verifiedJwts,
-    invalid,
+    invalid: invalidRequests,
     describePull: (fullName, number, pull) => void described.set(`${fullName}#${number}`, pull),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close(() => {
-          if (invalid.length === 0) return resolve();
-          reject(new Error(`Gatehouse sent ${invalid.length} request(s) GitHub's OpenAPI description refuses:\n${invalid.map((i) => `${i.method} ${i.path}: ${i.problems.join("; ")}`).join("\n")}`));
+          if (invalidRequests.length === 0) return resolve();
+          reject(new Error(`Gatehouse sent ${invalidRequests.length} request(s) GitHub's OpenAPI description refuses:\n${invalidRequests.map((i) => `${i.method} ${i.path}: ${i.problems.join("; ")}`).join("\n")}`));
         });
       }),
   };
