@@ -109,7 +109,7 @@ async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undef
   }
 }
 
-describe("publishing as a GitHub App", () => {
+describe("publishing as a GitHub App", { timeout: 240_000 }, () => {
   it("R12, H4: the check run is published with an installation token the app got with its RS256 JWT, verified by the API; the key may be a file or inline", async () => {
     const { prisma } = db;
     for (const key of ["file", "inline"] as const) {

@@ -83,7 +83,7 @@ async function as(userId: string) {
   };
 }
 
-describe("publishing to GitHub", () => {
+describe("publishing to GitHub", { timeout: 240_000 }, () => {
   it("R12: ship, hold and block publish success, neutral and failure check runs named Gatehouse; the summary is the verdict's explanation with a link to the room", async () => {
     const { prisma } = db;
     const cases = [

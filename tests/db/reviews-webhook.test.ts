@@ -103,7 +103,7 @@ async function counts(prisma: PrismaClient) {
   return { deliveries: await prisma.webhookDelivery.count(), jobs: await prisma.job.count(), pulls: await prisma.pullRequest.count(), rooms: await prisma.room.count() };
 }
 
-describe("GitHub webhook", () => {
+describe("GitHub webhook", { timeout: 240_000 }, () => {
   it("R1: a bad or missing signature gets 401 and writes nothing (no room, no job, no delivery)", async () => {
     const { prisma } = db;
     await connect(prisma, SECRET);
@@ -229,7 +229,7 @@ function recordedEvent(name: string, index = 0): string {
   return JSON.stringify(recorded.find((e) => e.name === name)!.examples[index]);
 }
 
-describe("R9: GitHub's delivery semantics", () => {
+describe("R9: GitHub's delivery semantics", { timeout: 240_000 }, () => {
   it("R9: one delivery id is shared by every webhook subscribed to the event: each workspace's registration gets it once", async () => {
     const { prisma } = db;
     const a = await connect(prisma, SECRET);

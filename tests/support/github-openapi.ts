@@ -89,7 +89,7 @@ function requestIndex(): RequestIndex {
 function load() {
   if (loaded) return loaded;
   const index = requestIndex();
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false });
+  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false, code: { optimize: false } });
   addFormats(ajv);
   // Bodies refer to #/components/schemas/…; each body is compiled against this root.
   ajv.addSchema({ components: { schemas: index.schemas } }, "github");
