@@ -109,7 +109,7 @@ export async function pushTo(prisma: PrismaClient, api: GithubApi, c: Connected,
  * running. Other jobs (review runs, axes) are not this test's subject and are
  * removed first, so only publishing runs.
  */
-export async function runPublishing(db: Database, timeoutMs = 20_000): Promise<void> {
+export async function runPublishing(db: Database, timeoutMs = 90_000): Promise<void> {
   const { prisma } = db;
   await prisma.job.deleteMany({ where: { kind: { not: PUBLISH_JOB } } });
   const worker = await startWorker({ db, handlers: jobHandlers(db, { owner: "publish-test" }), pollMs: 20, leaseMs: 30_000 });
