@@ -53,22 +53,26 @@ export async function queueReview(tx: Db.TransactionClient, req: ReviewRequest):
     data: { conversationId: req.conversationId, role: "user", authorId: req.userId, content, meta: { ...meta } },
   });
   await recordEvent(tx, { workspaceId: req.workspaceId, roomId: req.roomId, type: "message.created", data: { messageId: message.id, conversationId: req.conversationId } });
+  const run = req.agentId ? await queueReviewRun(tx, req, req.agentId, message.id) : null;
   await queueAxes(tx, { repositoryId: req.repositoryId, headSha: pull.headSha });
-  // R12: the new head's check run on GitHub reads "in progress" until its verdict is formed.
+  // R12: the new head's check run on GitHub reads "in progress" until its verdict is formed. Queued after
+  // the review's own work, so on a busy worker a call to GitHub never takes the slot the review needs first.
   await requestPublish(tx, pull.id);
-  if (!req.agentId) return { runId: null, messageId: message.id };
+  return { runId: run?.id ?? null, messageId: message.id };
+}
 
+async function queueReviewRun(tx: Db.TransactionClient, req: ReviewRequest, agentId: string, messageId: string): Promise<{ id: string }> {
   const run = await queueRun(tx, {
     workspaceId: req.workspaceId,
     roomId: req.roomId,
     conversationId: req.conversationId,
-    agentId: req.agentId,
+    agentId,
     kind: "review",
-    triggerMessageId: message.id,
+    triggerMessageId: messageId,
     messages: await conversationHistory(tx, req.conversationId),
   });
-  await recordEvent(tx, { workspaceId: req.workspaceId, roomId: req.roomId, runId: run.id, type: "run.queued", data: { messageId: message.id } });
-  return { runId: run.id, messageId: message.id };
+  await recordEvent(tx, { workspaceId: req.workspaceId, roomId: req.roomId, runId: run.id, type: "run.queued", data: { messageId } });
+  return run;
 }
 
 /** R5: run the declared axes at this head. Keyed, so a head queued twice is run once. */
