@@ -15,6 +15,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { POST as webhook } from "../app/api/webhooks/github/route";
@@ -54,6 +55,8 @@ export async function benchGithubLatency(): Promise<BenchResult[]> {
     let number = 0;
 
     const phase = async () => {
+      // The shared machine's own load, so "quiet" is read for what it was.
+      const load = loadavg()[0]!;
       const first: number[] = [];
       const gated: number[] = [];
       const noop: number[] = [];
@@ -69,7 +72,7 @@ export async function benchGithubLatency(): Promise<BenchResult[]> {
         first.push(times.first);
         gated.push(times.gated);
       }
-      return { first, gated, noop };
+      return { first, gated, noop, load };
     };
 
     const quiet = await phase();
@@ -83,6 +86,7 @@ export async function benchGithubLatency(): Promise<BenchResult[]> {
     }
     const p = (xs: number[], q: number) => percentileOf(xs, q);
     const rows = (label: string, r: typeof quiet): BenchResult[] => [
+      { name: `${label}: the machine's load average (1 min) as the phase began`, value: r.load, unit: "" },
       { name: `${label}: delivery → first verdict p50 / p99 (of ${ROUNDS})`, value: p(r.first, 50), unit: `ms / ${Math.round(p(r.first, 99))} ms` },
       { name: `${label}: delivery → verdict with both gated axes p50 / p99`, value: p(r.gated, 50), unit: `ms / ${Math.round(p(r.gated, 99))} ms` },
       { name: `${label}: no-op request (ping through the same route) p50 / p99`, value: p(r.noop, 50), unit: `ms / ${p(r.noop, 99).toFixed(1)} ms` },
