@@ -7,6 +7,7 @@
 import { benchDeclaredModes } from "./declared-modes";
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
+import { benchGithubLatency } from "./github-latency";
 import { benchPaths } from "./paths";
 import { benchPipeline } from "./pipeline";
 import { benchPlans } from "./plans";
@@ -30,6 +31,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Reviews (R5, R8)", benchReviews],
   ["Review delivery → verdict on PostgreSQL, real git and sandbox (R9–R11)", benchReviewDelivery],
   ["Publish a verdict to GitHub, real Octokit against a local GitHub API (R12)", benchPublish],
+  ["GitHub delivery latency beside a no-op request, quiet and with one core spinning (R9, R12)", benchGithubLatency],
   ["Web, production build on PostgreSQL", benchWeb],
   ["Review room in Chromium, production build", benchReviewRoom],
   ["Long-lived rooms in Chromium, production build", benchRoomHistory],

@@ -87,6 +87,7 @@ export function ReviewRoom({
           return;
         case "pull.state_changed":
         case "pull.head_changed":
+        case "pull.edited":
           refetchDetail();
           refetchFindings();
           void queryClient.invalidateQueries({ queryKey: pullKeys.list(slug) });

@@ -50,6 +50,7 @@ export const SAMPLE_EVENTS: { [T in RoomEventType]: RoomEventOf<T>["data"] } = {
   "pull.opened": { pullRequestId: "pl1", number: 7, headSha: "h1", baseSha: "b1", source: "github" },
   "pull.state_changed": { pullRequestId: "pr1", state: "closed", by: "user:u1", headSha: "abc123" },
   "pull.head_changed": { pullRequestId: "pl1", from: "h1", to: "h2", remapped: 1, outdated: 0, unchanged: 2 },
+  "pull.edited": { pullRequestId: "pl1", title: "Retitled", baseRef: "develop" },
   "finding.created": { pullRequestId: "pl1", findingId: "f1", kind: "bug", priority: "P1", title: "Off by one" },
   "finding.updated": { pullRequestId: "pl1", findingId: "f1", change: "confirmed", status: "open", by: "u1" },
   "finding.replied": { pullRequestId: "pl1", findingId: "f1", replyId: "fr1", by: "u1" },

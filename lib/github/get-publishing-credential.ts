@@ -39,7 +39,8 @@ export async function getPublishingCredential(
   let lookupProblem: string | null = null;
   if (app) {
     try {
-      const found = await findRepositoryInstallation(app, repository);
+      // A person looking at the settings gets GitHub's answer now, not a cached "not installed".
+      const found = await findRepositoryInstallation(app, repository, { fresh: true, store: prisma });
       if (found) {
         const installation = { id: String(found.installationId), source: found.source };
         const how = found.source === "set" ? `installation ${installation.id}, set for this repository` : `installation ${installation.id}, found on ${fullName}`;

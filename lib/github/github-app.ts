@@ -17,12 +17,24 @@ import { createHash } from "node:crypto";
 import { createAppAuth } from "@octokit/auth-app";
 import { Octokit } from "@octokit/rest";
 import { env } from "../config/env";
+import { credentialKey, gatedFetch, type CredentialStore } from "./credential-state";
 import { fencedFetch, SILENT } from "./github-client";
 
 /** A token with less than this left is replaced before use: a publish takes a few calls. */
 export const TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
 /** An installation found for a repository is trusted this long before it is looked up again. */
 const INSTALLATION_TTL_MS = 10 * 60_000;
+/**
+ * "Not installed there" (404) is trusted this long: a repository with neither an
+ * installation nor a token would otherwise ask GitHub on every publish. The
+ * repository's settings page asks afresh, so installing the app shows at once.
+ */
+export const NOT_INSTALLED_TTL_MS = 5 * 60_000;
+
+/** Where rate limits of the app's own requests (its JWT) are kept, shared by every worker. */
+export interface AppCallOptions {
+  store?: CredentialStore;
+}
 
 export interface InstallationToken {
   token: string;
@@ -30,10 +42,12 @@ export interface InstallationToken {
 }
 
 export interface GithubApp {
-  /** the installation covering `owner/repo`; null when the app is not installed there */
-  findInstallation(owner: string, repo: string): Promise<number | null>;
+  /** the app's id as configured (its App ID or Client ID) */
+  readonly appId: string;
+  /** the installation covering `owner/repo`; null when the app is not installed there (`fresh`: ask GitHub even if "not installed" is cached) */
+  findInstallation(owner: string, repo: string, options?: AppCallOptions & { fresh?: boolean }): Promise<number | null>;
   /** a token of that installation with more than the refresh margin left */
-  installationToken(installationId: number): Promise<InstallationToken>;
+  installationToken(installationId: number, options?: AppCallOptions): Promise<InstallationToken>;
   /** drops what is known about an installation (GitHub refused its token, or it was removed) */
   forget(installationId: number): void;
 }
@@ -68,39 +82,44 @@ function makeApp(appId: string, privateKey: string, baseUrl: string): GithubApp 
     log: SILENT,
     request: { fetch: fencedFetch(baseUrl), retries: 0 },
   });
-  const installations = new Map<string, { id: number; until: number }>();
+  const installations = new Map<string, { id: number | null; until: number }>();
   const tokens = new Map<number, InstallationToken>();
   const pending = new Map<number, Promise<InstallationToken>>();
+  const fenced = fencedFetch(baseUrl);
+  // R12: the app's JWT is a credential of its own; with a store its rate limits hold every worker's JWT calls.
+  const request = (options?: AppCallOptions) => ({ fetch: options?.store ? gatedFetch(fenced, options.store, credentialKey({ kind: "app", appId })) : fenced });
 
   return {
-    async findInstallation(owner, repo) {
+    appId,
+
+    async findInstallation(owner, repo, options) {
       const name = `${owner}/${repo}`.toLowerCase();
       const known = installations.get(name);
-      if (known && known.until > Date.now()) return known.id;
+      if (known && known.until > Date.now() && !(options?.fresh && known.id === null)) return known.id;
       try {
         // Routes under /repos/{owner}/{repo}/installation are signed with the app's JWT by auth-app.
-        const { data } = await octokit.rest.apps.getRepoInstallation({ owner, repo });
+        const { data } = await octokit.rest.apps.getRepoInstallation({ owner, repo, request: request(options) });
         installations.set(name, { id: data.id, until: Date.now() + INSTALLATION_TTL_MS });
         return data.id;
       } catch (error) {
-        // Not installed there (or not on that repository): no negative cache, so installing it takes effect at once.
+        // Not installed there (or not on that repository): remembered for a while, so publishing does not ask each time.
         if ((error as { status?: number }).status === 404) {
-          installations.delete(name);
+          installations.set(name, { id: null, until: Date.now() + NOT_INSTALLED_TTL_MS });
           return null;
         }
         throw error;
       }
     },
 
-    async installationToken(installationId) {
+    async installationToken(installationId, options) {
       const cached = tokens.get(installationId);
       if (cached && cached.expiresAt.getTime() - Date.now() > TOKEN_REFRESH_MARGIN_MS) return cached;
       const inFlight = pending.get(installationId);
       if (inFlight) return inFlight;
       const exchange = (async () => {
-        // refresh: auth-app's own cache keeps tokens 59 minutes whatever GitHub's expires_at says.
-        const auth = (await octokit.auth({ type: "installation", installationId, refresh: true })) as { token: string; expiresAt: string };
-        const fresh = { token: auth.token, expiresAt: new Date(auth.expiresAt) };
+        // Signed with the app's JWT by auth-app's hook; asked directly so the call goes through the app's gate.
+        const { data } = await octokit.request("POST /app/installations/{installation_id}/access_tokens", { installation_id: installationId, request: request(options) });
+        const fresh = { token: data.token, expiresAt: new Date(data.expires_at) };
         tokens.set(installationId, fresh);
         return fresh;
       })().finally(() => pending.delete(installationId));

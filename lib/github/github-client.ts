@@ -10,6 +10,7 @@ import "server-only";
  */
 import { Octokit } from "@octokit/rest";
 import { env } from "../config/env";
+import { gatedFetch, type CredentialStore } from "./credential-state";
 
 /** A request the fence refused before sending it. */
 export class GithubDestinationError extends Error {
@@ -54,15 +55,20 @@ export function fencedFetch(base: string, inner: typeof fetch = fetch): typeof f
   };
 }
 
-/** An Octokit for one repository's token, bound to the configured API. */
-export function githubClient(token: string): Octokit {
+/**
+ * An Octokit for one token, bound to the configured API. With a gate, every
+ * request first honours the credential's rate-limit hold and a rate limit
+ * GitHub answers is recorded for every worker (credential-state.ts).
+ */
+export function githubClient(token: string, gate?: { store: CredentialStore; key: string }): Octokit {
   const baseUrl = githubApiBase();
+  const fenced = fencedFetch(baseUrl);
   return new Octokit({
     auth: token,
     baseUrl,
     userAgent: "Gatehouse",
     log: SILENT,
-    request: { fetch: fencedFetch(baseUrl), retries: 0 },
+    request: { fetch: gate ? gatedFetch(fenced, gate.store, gate.key) : fenced, retries: 0 },
   });
 }
 

@@ -8,7 +8,8 @@ import "server-only";
  * reports with what to configure. With neither, nothing is published and the
  * reason says what to set up.
  */
-import type { GithubApp } from "./github-app";
+import { credentialKey, type CredentialStore } from "./credential-state";
+import type { AppCallOptions, GithubApp } from "./github-app";
 
 export interface CredentialRepository {
   githubFullName: string | null;
@@ -16,9 +17,10 @@ export interface CredentialRepository {
   githubInstallationId: bigint | null;
 }
 
+/** `key`: the credential as GitHub counts it (credential-state.ts): its rate limits and refusals are kept under it. */
 export type PublishCredential =
-  | { kind: "app"; installationId: number; source: "set" | "found"; token: string }
-  | { kind: "token"; token: string; /** why the app could not be used, when one is configured */ appProblem: string | null }
+  | { kind: "app"; installationId: number; source: "set" | "found"; token: string; key: string }
+  | { kind: "token"; token: string; key: string; /** why the app could not be used, when one is configured */ appProblem: string | null }
   | { kind: "none"; reason: string };
 
 export type CredentialKind = PublishCredential["kind"];
@@ -27,11 +29,12 @@ export type CredentialKind = PublishCredential["kind"];
 export async function findRepositoryInstallation(
   app: GithubApp,
   repository: CredentialRepository,
+  options?: AppCallOptions & { fresh?: boolean },
 ): Promise<{ installationId: number; source: "set" | "found" } | null> {
   if (repository.githubInstallationId !== null) return { installationId: Number(repository.githubInstallationId), source: "set" };
   if (!repository.githubFullName) return null;
   const [owner, repo] = repository.githubFullName.split("/") as [string, string];
-  const found = await app.findInstallation(owner, repo);
+  const found = await app.findInstallation(owner, repo, options);
   return found === null ? null : { installationId: found, source: "found" };
 }
 
@@ -40,19 +43,20 @@ export async function resolvePublishCredential(
   app: GithubApp | null,
   repository: CredentialRepository,
   step: { what: string } = { what: "" },
+  store?: CredentialStore,
 ): Promise<PublishCredential> {
   const fullName = repository.githubFullName ?? "the repository";
   if (app) {
     step.what = "find the GitHub App's installation on the repository";
-    const installation = await findRepositoryInstallation(app, repository);
+    const installation = await findRepositoryInstallation(app, repository, { store });
     if (installation) {
       step.what = "get an installation token for the GitHub App";
-      const { token } = await app.installationToken(installation.installationId);
-      return { kind: "app", ...installation, token };
+      const { token } = await app.installationToken(installation.installationId, { store });
+      return { kind: "app", ...installation, token, key: credentialKey({ kind: "installation", installationId: installation.installationId }) };
     }
   }
   const appProblem = app ? `The GitHub App is not installed on ${fullName}.` : null;
-  if (repository.githubToken) return { kind: "token", token: repository.githubToken, appProblem };
+  if (repository.githubToken) return { kind: "token", token: repository.githubToken, key: credentialKey({ kind: "token", token: repository.githubToken }), appProblem };
   return { kind: "none", reason: nothingToPublishWith(fullName, app !== null) };
 }
 

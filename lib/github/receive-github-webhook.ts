@@ -16,8 +16,12 @@ import "server-only";
  *    second workspace's copy is not a duplicate): the WebhookDelivery insert
  *    of (id, repository) uses ON CONFLICT DO NOTHING, so of any number of
  *    concurrent copies exactly one inserts and queues, in the same transaction.
- * 3. pull_request (opened, reopened, synchronize, ready_for_review, closed)
- *    queues "review.github_pull"; check_run (completed) queues
+ * 3. pull_request (opened, reopened, synchronize, ready_for_review, edited,
+ *    closed) records what the delivery says about the pull request when it is
+ *    GitHub's newest state by GitHub's clock (record-pull-snapshot.ts, in this
+ *    transaction) and queues "review.github_pull", one per pull request while
+ *    queued: the job makes the pull request match the newest state, so any
+ *    number of deliveries, in any order, end where GitHub is. check_run (completed) queues
  *    "review.check_run". `ping` (also an organisation's, which names no
  *    repository) and `installation*` events are acknowledged with 2xx and write
  *    nothing; everything else is acknowledged and ignored.
@@ -26,6 +30,7 @@ import type { z } from "zod";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { enqueueJob, type JobInput } from "../queue/enqueue-job";
+import { recordPullSnapshot, reportFromJob } from "./record-pull-snapshot";
 import { GATEHOUSE_CHECK_NAME } from "./request-publish";
 import { verifySignature } from "./verify-signature";
 import {
@@ -87,7 +92,10 @@ export async function receiveGithubWebhook(prisma: PrismaClient, delivery: Incom
         INSERT INTO "WebhookDelivery" ("id", "repositoryId", "event") VALUES (${id.data}, ${repositoryId}, ${event}) ON CONFLICT ("id", "repositoryId") DO NOTHING`;
       if (inserted === 0) continue;
       queued += 1;
-      for (const job of jobs.queue.filter((j) => j.payload.repositoryId === repositoryId)) await enqueueJob(tx, job);
+      for (const job of jobs.queue.filter((j) => j.payload.repositoryId === repositoryId)) {
+        if (job.kind === "review.github_pull") await recordPullSnapshot(tx, reportFromJob(job.payload as GithubPullJob));
+        await enqueueJob(tx, job);
+      }
     }
     if (queued === 0) return { status: "duplicate", detail: `Delivery ${id.data} was received before; ignored.` };
     return { status: "queued", detail: `Queued for ${queued} connected ${queued === 1 ? "repository" : "repositories"}.`, repositories: queued };
@@ -129,10 +137,11 @@ function jobsFor(event: string, payload: unknown, repositoryIds: string[]): { qu
           headSha: pr.pull_request.head.sha,
           merged: pr.pull_request.merged === true,
           ...(pr.pull_request.updated_at ? { updatedAt: pr.pull_request.updated_at } : {}),
+          ...(pr.pull_request.state === "open" || pr.pull_request.state === "closed" ? { state: pr.pull_request.state } : {}),
+          ...(pr.action === "synchronize" && pr.before ? { before: pr.before } : {}),
         };
-        // One job per head: "opened" and "ready_for_review" for the same commit collapse while queued; state changes never collapse.
-        const key = job.action === "closed" || job.action === "reopened" ? undefined : `gh-pull:${repositoryId}:${pr.number}:${job.headSha}`;
-        return { kind: "review.github_pull", payload: { ...job }, ...(key ? { key } : {}), maxAttempts: 5 };
+        // One job per pull request while queued: it applies the newest recorded state, whichever delivery queued it.
+        return { kind: "review.github_pull", payload: { ...job }, key: `gh-pull:${repositoryId}:${pr.number}`, maxAttempts: 5 };
       }),
     };
   }

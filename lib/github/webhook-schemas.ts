@@ -21,18 +21,26 @@ const branch = z.string().superRefine((name, ctx) => {
 /** Every delivery names its repository; that is how the secrets to try are found. */
 export const githubEnvelope = z.object({ repository: z.object({ full_name: z.string().min(3).max(200) }) });
 
+/** A pull request as GitHub's payloads and its API describe it (the fields Gatehouse keeps true). */
+export const githubPullSchema = z.object({
+  title: z.string().max(1000),
+  /** open | closed */
+  state: z.string().max(20).optional(),
+  draft: z.boolean().optional(),
+  merged: z.boolean().nullable().optional(),
+  /** R9: orders deliveries that arrive late or out of order */
+  updated_at: z.string().datetime({ offset: true }).nullable().optional(),
+  head: z.object({ ref: branch, sha }),
+  base: z.object({ ref: branch, sha }),
+});
+
 export const githubPullRequestEvent = z.object({
   action: z.string(),
   number: z.number().int().positive(),
-  pull_request: z.object({
-    title: z.string().max(1000),
-    draft: z.boolean().optional(),
-    merged: z.boolean().nullable().optional(),
-    /** R9: orders deliveries that arrive late or out of order */
-    updated_at: z.string().datetime({ offset: true }).nullable().optional(),
-    head: z.object({ ref: branch, sha }),
-    base: z.object({ ref: branch, sha }),
-  }),
+  /** synchronize: the head before and after the push (R9: the before/after chain orders pushes in the same second) */
+  before: sha.optional().catch(undefined),
+  after: sha.optional().catch(undefined),
+  pull_request: githubPullSchema,
 });
 export type GithubPullRequestEvent = z.infer<typeof githubPullRequestEvent>;
 
@@ -47,8 +55,11 @@ export const githubCheckRunEvent = z.object({
   }),
 });
 
-/** R9: the pull_request actions that keep a pull request's head and state true; the rest are acknowledged and ignored. */
-export const HANDLED_PULL_ACTIONS = ["opened", "reopened", "synchronize", "ready_for_review", "closed"] as const;
+/**
+ * R9: the pull_request actions that change what Gatehouse keeps true (state, head, base, title); the rest
+ * (labels, assignees, review requests) are acknowledged and ignored.
+ */
+export const HANDLED_PULL_ACTIONS = ["opened", "reopened", "synchronize", "ready_for_review", "closed", "edited"] as const;
 
 /** `X-GitHub-Delivery`: a GUID; bounded so it can be a primary key. */
 export const deliveryId = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, "not a delivery id");
@@ -69,6 +80,10 @@ export const githubPullJob = z.object({
   merged: z.boolean().optional(),
   /** the forge's pull_request.updated_at (R9: a delivery older than the one applied never moves the pull request back) */
   updatedAt: z.string().datetime({ offset: true }).optional(),
+  /** GitHub's pull_request.state (open | closed); absent in jobs queued before it was carried: read from the action */
+  state: z.enum(["open", "closed"]).optional(),
+  /** synchronize: the head before the push */
+  before: sha.optional(),
 });
 export type GithubPullJob = z.infer<typeof githubPullJob>;
 

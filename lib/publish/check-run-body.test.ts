@@ -26,6 +26,26 @@ describe("the Gatehouse check run", () => {
     expect(block.output.summary.indexOf("Breaks the build")).toBeLessThan(block.output.summary.indexOf("could not run"));
   });
 
+  it("R12, R8: while a gated axis has no result the check stays in progress (naming the axis and the verdict so far), unless a person accepted the gap", () => {
+    const waiting = {
+      verdict: "hold" as const,
+      explanation: {
+        rules: [{ rule: "R5.axis.missing", effect: "hold" as const, text: "Gated axis 'tests' has no result for this head → at least hold" }],
+        axisTable: [
+          { axis: "tests", gated: true, declared: true, status: "missing" as const },
+          { axis: "lint", gated: false, declared: true, status: "missing" as const },
+        ],
+      },
+      summary: null,
+    };
+    const body = checkRunBody({ review: waiting, headSha: HEAD, roomUrl: null });
+    expect(body).toMatchObject({ status: "in_progress", output: { title: "Waiting for gated axis: tests" } });
+    expect(body.conclusion).toBeUndefined();
+    expect(body.output.summary).toMatch(/So far: \*\*Hold\*\*/);
+    const accepted = checkRunBody({ review: { ...waiting, explanation: { ...waiting.explanation, gapAcceptedBy: "Ada" } }, headSha: HEAD, roomUrl: null });
+    expect(accepted).toMatchObject({ status: "completed", conclusion: "neutral" });
+  });
+
   it("R12: a hold publishes as failure only where the repository chose it; ship and block are unaffected", () => {
     const hold = { verdict: "hold" as const, explanation: explanation([{ rule: "R5.finding.P1", effect: "hold", text: "P1 'x' → hold" }]), summary: null };
     expect(checkRunBody({ review: hold, headSha: HEAD, roomUrl: null }).conclusion).toBe("neutral");

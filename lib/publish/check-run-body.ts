@@ -4,7 +4,11 @@
  * summary is the verdict's explanation — every rule that applied, strictest
  * first — with a link to the review room. Before a verdict exists for the head
  * the check is in progress, never completed: a review that has not run (or has
- * not finished) cannot read green.
+ * not finished) cannot read green. R8: nor does a verdict whose gated axes have
+ * no result for the head yet — it stays in progress (saying which axes it
+ * waits for and the verdict so far) until every gated axis has a result or a
+ * person accepted the gap, since branch protection reads a neutral hold as
+ * passing.
  */
 import { z } from "zod";
 import { verdictRank, type Verdict } from "../reviews/schemas";
@@ -52,9 +56,20 @@ export function checkRunBody(input: CheckRunInput): CheckRunBody {
   }
   const { verdict, explanation } = input.review;
   const rules = [...(explanation.rules ?? [])].sort((a, b) => verdictRank(b.effect) - verdictRank(a.effect));
+  const lines = rules.map((r) => `- **${r.effect}** — ${quiet(oneLine(r.text, 300))} \`${r.rule}\``);
+  const waiting = (explanation.axisTable ?? []).filter((row) => row.gated && row.status === "missing").map((row) => row.axis);
+  if (waiting.length > 0 && !explanation.gapAcceptedBy) {
+    const names = waiting.map((axis) => `\`${quiet(oneLine(axis, 80))}\``).join(", ");
+    return {
+      status: "in_progress",
+      output: {
+        title: oneLine(`Waiting for gated ${waiting.length === 1 ? "axis" : "axes"}: ${waiting.join(", ")}`, 200),
+        summary: clip(`Gatehouse is waiting for ${names} at \`${short}\`; the verdict is not final until every gated axis has a result. So far: **${WORD[verdict]}**.\n\n${lines.join("\n")}${link}`),
+      },
+    };
+  }
   const deciding = rules.find((r) => r.effect === verdict && verdict !== "ship");
   const title = deciding ? `${WORD[verdict]}: ${oneLine(deciding.text, 100)}` : `${WORD[verdict]} for ${short}`;
-  const lines = rules.map((r) => `- **${r.effect}** — ${quiet(oneLine(r.text, 300))} \`${r.rule}\``);
   const summary = clip(`**${WORD[verdict]}** for \`${short}\`. The rules that formed this verdict, strictest first:\n\n${lines.join("\n") || "- (no rules were recorded)"}${link}`);
   const text = detailText(input.review);
   const conclusion = verdict === "hold" ? (input.holdAs ?? "neutral") : CONCLUSION[verdict];

@@ -17,10 +17,18 @@ import "server-only";
  * token, no permission, invalid input), the publication is marked failed with
  * the reason, and a person can retry from the room. One publisher at a time
  * per pull request: a claim with an expiry on its publication row.
+ *
+ * A rate limit holds the credential, not the pull request: every request goes
+ * through the credential's gate (credential-state.ts), so once GitHub asks an
+ * installation or token to wait, no publish of any pull request sends with it
+ * until then; such a publish waits without spending a try. A token GitHub
+ * refused check runs is not asked again on every verdict: its review comments
+ * are still posted and the remembered refusal is shown.
  */
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { githubApp, type GithubApp } from "../github/github-app";
+import { checkRunsRefused, heldBy, rememberCheckRunsRefused } from "../github/credential-state";
 import { githubClient, type GithubClient } from "../github/github-client";
 import { resolvePublishCredential, type PublishCredential } from "../github/publish-credential";
 import { publishesToGithub, type PublishJob } from "../github/request-publish";
@@ -38,8 +46,8 @@ export interface PublishOptions {
   retryBaseMs: number;
   /** Gatehouse's public origin, for links to the room; null leaves the links out */
   origin: string | null;
-  /** how a client is made for a token (the real Octokit unless a caller says otherwise) */
-  client?: (token: string) => GithubClient;
+  /** how a client is made for a token and its credential's key (the real, gated Octokit unless a caller says otherwise) */
+  client?: (token: string, key: string) => GithubClient;
   /** the GitHub App to publish as (the configured one unless a caller says otherwise; null = none) */
   app?: GithubApp | null;
 }
@@ -90,12 +98,18 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
     let via: GithubCredentialKind = app ? "app" : "token";
     let credential: PublishCredential | null = null;
     try {
-      credential = await resolvePublishCredential(app, pull.repository, step);
+      credential = await resolvePublishCredential(app, pull.repository, step, prisma);
       if (credential.kind === "none") throw new NothingToPublishWith(credential.reason);
       via = credential.kind;
-      const client = (options.client ?? githubClient)(credential.token);
+      const key = credential.key;
+      const client = options.client ? options.client(credential.token, key) : githubClient(credential.token, { store: prisma, key });
       step.what = "publish";
       const wantsComments = pull.repository.publishComments && pull.source === "github";
+      if (credential.kind === "token" && (await checkRunsRefused(prisma, key))) {
+        // GitHub refused this token check runs before: post the comments, then show the remembered refusal without asking again.
+        if (wantsComments) await syncComments(prisma, client, { owner, repo, pullRequestId: pull.id, number: pull.number, headSha: pull.headSha, roomUrl }, step);
+        throw new RefusedBefore(classifyGithubError({ status: 403, response: { headers: {} } }, "create the check run", "token").reason);
+      }
       const run = await publishCheckRun(
         client,
         { owner, repo, pullRequestId: pull.id, headSha: pull.headSha, detailsUrl: roomUrl, known: publication },
@@ -105,10 +119,13 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
         (created) => prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { headSha: pull.headSha, checkRunId: BigInt(created.id), checkRunUrl: created.url } }).then(() => undefined),
       ).catch(async (error: unknown) => {
         // A personal token is refused check runs but may post comments: post them, then report the refusal.
-        if (wantsComments && credential?.kind === "token" && (error as { status?: number }).status === 403 && !classifyGithubError(error, step.what, "token").retry) {
-          const refusedStep = step.what;
-          await syncComments(prisma, client, { owner, repo, pullRequestId: pull.id, number: pull.number, headSha: pull.headSha, roomUrl }, step);
-          step.what = refusedStep;
+        if (credential?.kind === "token" && (error as { status?: number }).status === 403 && !classifyGithubError(error, step.what, "token").retry) {
+          await rememberCheckRunsRefused(prisma, key);
+          if (wantsComments) {
+            const refusedStep = step.what;
+            await syncComments(prisma, client, { owner, repo, pullRequestId: pull.id, number: pull.number, headSha: pull.headSha, roomUrl }, step);
+            step.what = refusedStep;
+          }
         }
         throw error;
       });
@@ -132,18 +149,27 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
       });
       await events({ ...where, type: "publish.published", data: { pullRequestId: pull.id, headSha: pull.headSha, conclusion: body.conclusion ?? null, checkRunUrl: run.url, comments: comments.live } });
     } catch (error) {
-      failure = error instanceof NothingToPublishWith ? { retry: false, reason: error.message } : classifyGithubError(error, step.what, via);
-      // A refused installation token may have been revoked: the next try exchanges a new one.
-      if (credential?.kind === "app" && (error as { status?: number }).status === 401) app?.forget(credential.installationId);
-      const attempts = publication.attempts + 1;
-      if (failure.retry && attempts < options.maxAttempts) {
-        retryIn = retryDelay(attempts, options.retryBaseMs, failure.waitMs);
-        const retryAt = new Date(Date.now() + retryIn);
-        await prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { status: "pending", attempts, retryAt, error: failure.reason } });
-        await events({ ...where, type: "publish.pending", data: { pullRequestId: pull.id, headSha: pull.headSha, attempt: attempts, retryAt: retryAt.toISOString(), reason: failure.reason } });
+      const held = heldBy(error);
+      if (held) {
+        // Nothing was sent: the credential waits for GitHub's time, and this publish waits with it without spending a try.
+        retryIn = Math.max(1, held.until.getTime() - Date.now());
+        failure = { retry: true, reason: `GitHub's rate limit on this ${via === "app" ? "GitHub App installation" : "token"} holds every request until ${held.until.toISOString()}; publishing waits until then.` };
+        await prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { status: "pending", retryAt: held.until, error: failure.reason } });
+        await events({ ...where, type: "publish.pending", data: { pullRequestId: pull.id, headSha: pull.headSha, attempt: publication.attempts, retryAt: held.until.toISOString(), reason: failure.reason } });
       } else {
-        await prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { status: "failed", attempts, retryAt: null, error: failure.reason } });
-        await events({ ...where, type: "publish.failed", data: { pullRequestId: pull.id, headSha: pull.headSha, reason: failure.reason, attempts } });
+        failure = error instanceof NothingToPublishWith || error instanceof RefusedBefore ? { retry: false, reason: error.message } : classifyGithubError(error, step.what, via);
+        // A refused installation token may have been revoked: the next try exchanges a new one.
+        if (credential?.kind === "app" && (error as { status?: number }).status === 401) app?.forget(credential.installationId);
+        const attempts = publication.attempts + 1;
+        if (failure.retry && attempts < options.maxAttempts) {
+          retryIn = retryDelay(attempts, options.retryBaseMs, failure.waitMs);
+          const retryAt = new Date(Date.now() + retryIn);
+          await prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { status: "pending", attempts, retryAt, error: failure.reason } });
+          await events({ ...where, type: "publish.pending", data: { pullRequestId: pull.id, headSha: pull.headSha, attempt: attempts, retryAt: retryAt.toISOString(), reason: failure.reason } });
+        } else {
+          await prisma.forgePublication.update({ where: { pullRequestId: pull.id }, data: { status: "failed", attempts, retryAt: null, error: failure.reason } });
+          await events({ ...where, type: "publish.failed", data: { pullRequestId: pull.id, headSha: pull.headSha, reason: failure.reason, attempts } });
+        }
       }
     }
   } finally {
@@ -154,6 +180,13 @@ export async function publishPull(prisma: PrismaClient, job: PublishJob, options
 
 /** Neither an app installation nor a token: nothing to retry until a person configures one. */
 class NothingToPublishWith extends Error {}
+
+/** GitHub refused this token check runs recently (remembered per credential): not asked again until a person retries. */
+class RefusedBefore extends Error {
+  constructor(reason: string) {
+    super(`${reason} (GitHub refused this token before; Gatehouse asks again when the token changes, after a day, or when a person retries.)`);
+  }
+}
 
 /** One publisher per pull request: take the row's claim unless a live one holds it. */
 async function claim(prisma: PrismaClient, pullRequestId: string): Promise<boolean> {

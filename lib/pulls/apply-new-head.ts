@@ -16,13 +16,19 @@ import { remapBetweenHeads, type MovedAnchor } from "../reviews/remap-between-he
 import { mirrorPath, worktreeGit } from "../repos/mirror-paths";
 import { checkoutDetached, worktreeLocation } from "../repos/worktrees";
 import { queueReview } from "../reviews/queue-review";
+import { pullRoomName } from "./create-pull-request";
+import { forgeVersionGuard } from "./set-pull-state";
 
 export interface NewHead {
   headSha: string;
   /** the merge base with the base branch at the new head */
   baseSha: string;
+  /** the base branch when it may have changed (GitHub `edited`): a new base is reviewed against at the same head too */
+  baseRef?: string;
   title?: string;
   reopen?: boolean;
+  /** R9: the GitHub snapshot version this change applies; it never overwrites a newer one */
+  forgeVersion?: number;
 }
 
 export interface HeadChange {
@@ -43,9 +49,13 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
   });
   if (!pull) throw notFound("That pull request");
   const previousHeadSha = pull.headSha;
-  if (pull.headSha === next.headSha) {
+  const guard = forgeVersionGuard(next.forgeVersion);
+  const version = next.forgeVersion !== undefined ? { forgeVersion: next.forgeVersion } : {};
+  // R7, R9: a new base (GitHub `edited`) is reviewed against like a push, even at the same head.
+  const retargeted = next.baseRef !== undefined && (next.baseRef !== pull.baseRef || next.baseSha !== pull.baseSha);
+  if (pull.headSha === next.headSha && !retargeted) {
     if (next.reopen || (next.title && next.title !== pull.title)) {
-      await prisma.pullRequest.update({ where: { id: pull.id }, data: { ...(next.reopen ? { state: "open" } : {}), ...(next.title ? { title: next.title } : {}) } });
+      await prisma.pullRequest.updateMany({ where: { id: pull.id, ...guard }, data: { ...(next.reopen ? { state: "open" } : {}), ...(next.title ? { title: next.title } : {}), ...version } });
     }
     await moveReviewWorktree(pull.room, pull.headSha);
     return { changed: false, previousHeadSha, headSha: pull.headSha, runId: null };
@@ -55,25 +65,38 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
     where: { pullRequestId: pull.id, file: { not: null }, startLine: { not: null }, endLine: { not: null } },
     select: { id: true, file: true, startLine: true, endLine: true, anchorSha: true, outdated: true },
   })) as AnchoredFinding[];
-  const moves = await remapAll(mirrorPath(pull.repositoryId), pull.headSha, next.headSha, rows);
+  const moves = pull.headSha === next.headSha ? [] : await remapAll(mirrorPath(pull.repositoryId), pull.headSha, next.headSha, rows);
   // Before the transaction: once the re-review run is queued a worker may read the worktree at once.
   await moveReviewWorktree(pull.room, next.headSha);
 
   const outcome = await prisma.$transaction(async (tx) => {
     const moved = await tx.pullRequest.updateMany({
-      where: { id: pull.id, headSha: previousHeadSha },
-      data: { headSha: next.headSha, baseSha: next.baseSha, ...(next.title ? { title: next.title } : {}), ...(next.reopen ? { state: "open" } : {}) },
+      where: { id: pull.id, headSha: previousHeadSha, baseSha: pull.baseSha, baseRef: pull.baseRef, ...guard },
+      data: {
+        headSha: next.headSha,
+        baseSha: next.baseSha,
+        ...(next.baseRef ? { baseRef: next.baseRef } : {}),
+        ...(next.title ? { title: next.title } : {}),
+        ...(next.reopen ? { state: "open" } : {}),
+        ...version,
+      },
     });
     if (moved.count === 0) return null;
     const counts = await applyMoves(tx, moves, previousHeadSha, next.headSha);
     const room = pull.room;
     if (!room) return { runId: null };
-    await recordEvent(tx, {
-      workspaceId: pull.workspaceId,
-      roomId: room.id,
-      type: "pull.head_changed",
-      data: { pullRequestId: pull.id, from: previousHeadSha, to: next.headSha, ...counts },
-    });
+    if (next.title && next.title !== pull.title) await tx.room.update({ where: { id: room.id }, data: { name: pullRoomName(pull.number, next.title) } });
+    if (previousHeadSha !== next.headSha) {
+      await recordEvent(tx, {
+        workspaceId: pull.workspaceId,
+        roomId: room.id,
+        type: "pull.head_changed",
+        data: { pullRequestId: pull.id, from: previousHeadSha, to: next.headSha, ...counts },
+      });
+    }
+    if (retargeted) {
+      await recordEvent(tx, { workspaceId: pull.workspaceId, roomId: room.id, type: "pull.edited", data: { pullRequestId: pull.id, title: next.title ?? pull.title, baseRef: next.baseRef ?? pull.baseRef } });
+    }
     const conversationId = room.conversations[0]?.id ?? (await tx.conversation.create({ data: { roomId: room.id, title: "Main" }, select: { id: true } })).id;
     const queued = await queueReview(tx, {
       workspaceId: pull.workspaceId,
@@ -82,8 +105,8 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
       agentId: room.agentId,
       repositoryId: pull.repositoryId,
       userId: ctx.userId,
-      reason: "pushed",
-      pull: { ...pull, headSha: next.headSha, baseSha: next.baseSha, title: next.title ?? pull.title },
+      reason: previousHeadSha === next.headSha ? "retargeted" : "pushed",
+      pull: { ...pull, headSha: next.headSha, baseSha: next.baseSha, baseRef: next.baseRef ?? pull.baseRef, title: next.title ?? pull.title },
     });
     return { runId: queued.runId };
   });

@@ -92,7 +92,7 @@ function insert(prisma: PrismaClient, input: NewPullRequest, worktreePath: strin
     const room = await tx.room.create({
       data: {
         workspaceId: input.workspaceId,
-        name: clip(`#${number} ${input.title}`, 120),
+        name: pullRoomName(number, input.title),
         // R1 and S1: the system, never a person, puts a room in review mode.
         mode: "review",
         autonomy: "auto_edit",
@@ -151,6 +151,11 @@ async function refuseDuplicate(tx: Db.TransactionClient, input: NewPullRequest):
       number: open.number,
     });
   }
+}
+
+/** A pull request's review room is named after it: "#12 Its title", kept short. */
+export function pullRoomName(number: number, title: string): string {
+  return clip(`#${number} ${title}`, 120);
 }
 
 function clip(text: string, max: number): string {

@@ -18,13 +18,15 @@ export interface StateChange {
   /** "user:<id>", or "github" for a delivery */
   by: string;
   reason?: string | null;
+  /** R9: the GitHub snapshot version this change applies; refused when a newer one was applied already */
+  forgeVersion?: number;
 }
 
 export async function setPullState(prisma: PrismaClient | Db.TransactionClient, change: StateChange): Promise<boolean> {
   const run = async (tx: Db.TransactionClient) => {
     const moved = await tx.pullRequest.updateMany({
-      where: { id: change.pullRequestId, state: { in: [...change.from] } },
-      data: { state: change.to, stateChangedAt: new Date(), stateChangedBy: change.by },
+      where: { id: change.pullRequestId, state: { in: [...change.from] }, ...forgeVersionGuard(change.forgeVersion) },
+      data: { state: change.to, stateChangedAt: new Date(), stateChangedBy: change.by, ...(change.forgeVersion !== undefined ? { forgeVersion: change.forgeVersion } : {}) },
     });
     if (moved.count === 0) return false;
     const pull = await tx.pullRequest.findUniqueOrThrow({ where: { id: change.pullRequestId }, select: { workspaceId: true, headSha: true, room: { select: { id: true } } } });
@@ -39,4 +41,9 @@ export async function setPullState(prisma: PrismaClient | Db.TransactionClient, 
     return true;
   };
   return "$transaction" in prisma ? prisma.$transaction(run) : run(prisma);
+}
+
+/** R9: a change made for GitHub snapshot `version` applies only while no newer snapshot was applied. */
+export function forgeVersionGuard(version: number | undefined): Db.PullRequestWhereInput {
+  return version === undefined ? {} : { OR: [{ forgeVersion: null }, { forgeVersion: { lte: version } }] };
 }

@@ -23,7 +23,8 @@ export interface ReviewRequest {
   repositoryId: string;
   /** the person who opened or refreshed the pull request; null for GitHub deliveries */
   userId: string | null;
-  reason: "opened" | "pushed";
+  /** retargeted: the base branch changed (GitHub `edited`), the head did not */
+  reason: "opened" | "pushed" | "retargeted";
   pull: { id: string; number: number; title: string; baseRef: string; headRef: string; baseSha: string; headSha: string };
 }
 
@@ -40,7 +41,9 @@ export async function queueReview(tx: Db.TransactionClient, req: ReviewRequest):
   const opening =
     req.reason === "opened"
       ? `Review pull request #${pull.number} "${pull.title}": ${pull.headRef} into ${pull.baseRef}.`
-      : `New commits were pushed to pull request #${pull.number}; review the new head of ${pull.headRef}.`;
+      : req.reason === "retargeted"
+        ? `Pull request #${pull.number} now targets ${pull.baseRef}; review ${pull.headRef} against the new base.`
+        : `New commits were pushed to pull request #${pull.number}; review the new head of ${pull.headRef}.`;
   // The commits are spelled out so any reviewer (a model, or the built-in one) diffs exactly these.
   // R10: what people replied on earlier findings travels with the request, for the reviewer to answer.
   const discussions = await findingDiscussions(tx, pull.id);
@@ -50,22 +53,26 @@ export async function queueReview(tx: Db.TransactionClient, req: ReviewRequest):
     data: { conversationId: req.conversationId, role: "user", authorId: req.userId, content, meta: { ...meta } },
   });
   await recordEvent(tx, { workspaceId: req.workspaceId, roomId: req.roomId, type: "message.created", data: { messageId: message.id, conversationId: req.conversationId } });
+  const run = req.agentId ? await queueReviewRun(tx, req, req.agentId, message.id) : null;
   await queueAxes(tx, { repositoryId: req.repositoryId, headSha: pull.headSha });
-  // R12: the new head's check run on GitHub reads "in progress" until its verdict is formed.
+  // R12: the new head's check run on GitHub reads "in progress" until its verdict is formed. Queued after
+  // the review's own work, so on a busy worker a call to GitHub never takes the slot the review needs first.
   await requestPublish(tx, pull.id);
-  if (!req.agentId) return { runId: null, messageId: message.id };
+  return { runId: run?.id ?? null, messageId: message.id };
+}
 
+async function queueReviewRun(tx: Db.TransactionClient, req: ReviewRequest, agentId: string, messageId: string): Promise<{ id: string }> {
   const run = await queueRun(tx, {
     workspaceId: req.workspaceId,
     roomId: req.roomId,
     conversationId: req.conversationId,
-    agentId: req.agentId,
+    agentId,
     kind: "review",
-    triggerMessageId: message.id,
+    triggerMessageId: messageId,
     messages: await conversationHistory(tx, req.conversationId),
   });
-  await recordEvent(tx, { workspaceId: req.workspaceId, roomId: req.roomId, runId: run.id, type: "run.queued", data: { messageId: message.id } });
-  return { runId: run.id, messageId: message.id };
+  await recordEvent(tx, { workspaceId: req.workspaceId, roomId: req.roomId, runId: run.id, type: "run.queued", data: { messageId } });
+  return run;
 }
 
 /** R5: run the declared axes at this head. Keyed, so a head queued twice is run once. */

@@ -62,7 +62,7 @@ async function call(userId: string, handler: unknown, params: Record<string, str
   return { status: res.status, text: await res.text() };
 }
 
-describe("H4: the GitHub App's credentials go only to the configured GitHub API", () => {
+describe("H4: the GitHub App's credentials go only to the configured GitHub API", { timeout: 240_000 }, () => {
   it("H4: a redirect of the installation lookup or of the token exchange to another host is refused unsent", async () => {
     const { prisma } = db;
     const lookedUp = await connectPull(prisma, api, data.root, { token: null });

@@ -51,7 +51,7 @@ async function patchSettings(userId: string, params: { workspace: string; reposi
   return { status: res.status, text: await res.text() };
 }
 
-describe("H4: a repository's GitHub token goes only to the configured GitHub API", () => {
+describe("H4: a repository's GitHub token goes only to the configured GitHub API", { timeout: 240_000 }, () => {
   it("H4: a repository's settings cannot point the token at an arbitrary host", async () => {
     const { prisma } = db;
     const c = await connectPull(prisma, api, data.root);

@@ -12,6 +12,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import * as githubSettingsRoute from "../../app/api/workspaces/[workspace]/repositories/[repositoryId]/github/route";
 import type { Database } from "../../lib/db/client";
 import { requestPublish } from "../../lib/github/request-publish";
+import { startWorker } from "../../lib/queue/run-worker";
+import { jobHandlers } from "../../lib/runtime/job-handlers";
+import * as publishRoute from "../../app/api/workspaces/[workspace]/pulls/[pullId]/publish/route";
 import { getPullRequest } from "../../lib/pulls/get-pull-request";
 import { GAVE_UP_REASON } from "../../lib/publish/record-publish-gave-up";
 import { testDatabase } from "../support/db";
@@ -95,7 +98,18 @@ async function settings(userId: string, params: { workspace: string; repositoryI
   return { status: res.status, text, json: JSON.parse(text) as Record<string, any> };
 }
 
-describe("publishing as a GitHub App", () => {
+/** Polls until `probe` gives a value (not undefined/false), or fails after `ms`. */
+async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error("waited in vain");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("publishing as a GitHub App", { timeout: 240_000 }, () => {
   it("R12, H4: the check run is published with an installation token the app got with its RS256 JWT, verified by the API; the key may be a file or inline", async () => {
     const { prisma } = db;
     for (const key of ["file", "inline"] as const) {
@@ -198,6 +212,99 @@ describe("publishing as a GitHub App", () => {
     await prisma.$transaction((tx) => requestPublish(tx, c.pull.id));
     await runPublishing(db);
     expect(runsFor(c)).toMatchObject([{ conclusion: "success" }]);
+  });
+
+  it("R12: a secondary rate limit with retry-after on one repository holds every request of the same installation until the time has passed: another pull request of that installation waits too", { timeout: 300_000 }, async () => {
+    const { prisma } = db;
+    useApp();
+    const first = await connectPull(prisma, api, data.root, { token: null });
+    const second = await connectPull(prisma, api, data.root, { token: null });
+    const installationId = api.installApp(first.fullName);
+    api.installApp(second.fullName, installationId);
+    await prisma.job.deleteMany({});
+    // The first call made with the installation's token (the app's own lookup with its JWT is another credential).
+    const withToken = (path: string) => path.startsWith(`/repos/${first.fullName}/`) && !path.endsWith("/installation");
+    api.failNext(1, { status: 403, headers: { "retry-after": "3" }, body: { message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again." } }, (_m, path) => withToken(path));
+    const started = api.requests.length;
+    const worker = await startWorker({ db, handlers: jobHandlers(db, { owner: "rate-limit-test" }), pollMs: 20, leaseMs: 30_000 });
+    try {
+      await prisma.$transaction((tx) => requestPublish(tx, first.pull.id));
+      const limited = await waitFor(() => api.requests.slice(started).find((r) => withToken(r.path)));
+      // Work on another pull request of the same installation, while GitHub's wait lasts.
+      await prisma.$transaction((tx) => requestPublish(tx, second.pull.id));
+      await waitFor(async () => (await prisma.forgePublication.count({ where: { pullRequestId: { in: [first.pull.id, second.pull.id] }, status: "published" } })) === 2 || undefined, 120_000);
+
+      const tokens = new Set(api.installationTokens.filter((t) => t.installationId === installationId).map((t) => `token ${t.token}`));
+      const withInstallation = api.requests.slice(started).filter((r) => tokens.has(String(r.headers.authorization)));
+      const during = withInstallation.filter((r) => r !== limited && r.at < limited.at + 3_000);
+      expect(during.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+      expect(withInstallation.some((r) => r.path.startsWith(`/repos/${second.fullName}/`))).toBe(true);
+      // Kept in the database, so every worker and process honours it; the room says what it waits for.
+      const held = await prisma.githubCredentialState.findUniqueOrThrow({ where: { key: `installation:${installationId}` } });
+      expect(held.holdUntil!.getTime()).toBeGreaterThanOrEqual(limited.at + 3_000);
+      const waited = (await publishEvents(prisma, second.roomId)).filter((e) => e.type === "publish.pending" && /rate limit on this GitHub App installation/.test(String(e.data.reason)));
+      expect(waited.length).toBeGreaterThan(0);
+      expect(runsFor(second)).toMatchObject([{ name: "Gatehouse", status: "in_progress" }]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("R12: an app that is not installed on a repository without a token is asked once, not on every publish; the settings page asks afresh", { timeout: 300_000 }, async () => {
+    const { prisma } = db;
+    useApp();
+    const c = await connectPull(prisma, api, data.root, { token: null });
+    const lookups = () => callsFor(c.fullName).filter((r) => r.path === `/repos/${c.fullName}/installation`).length;
+    await runPublishing(db);
+    await c.services.finalize({});
+    await runPublishing(db);
+    await prisma.$transaction((tx) => requestPublish(tx, c.pull.id));
+    await runPublishing(db);
+    expect(lookups()).toBe(1);
+    expect((await getPullRequest(prisma, c.workspace.id, c.pull.id)).publication.state).toMatchObject({ status: "failed", error: expect.stringMatching(/GitHub App is not installed/) });
+
+    // A person who just installed the app sees it on the settings page, and publishing follows.
+    const installationId = api.installApp(c.fullName);
+    const view = await settings(c.owner.id, { workspace: c.workspace.slug, repositoryId: c.repository.id });
+    expect(view.json.credential).toMatchObject({ publishesWith: "app", installation: { id: String(installationId), source: "found" } });
+    expect(lookups()).toBe(2);
+    await prisma.$transaction((tx) => requestPublish(tx, c.pull.id));
+    await runPublishing(db);
+    expect(runsFor(c)).toMatchObject([{ conclusion: "success" }]);
+  });
+
+  it("R12: a personal access token's refused check run is not asked for again on every verdict (remembered per token); comments still post, and a person's retry asks again", { timeout: 300_000 }, async () => {
+    const { prisma } = db;
+    noApp();
+    const c = await connectPull(prisma, api, data.root, { token: newPersonalToken(), comments: true });
+    const tries = () => api.requests.filter((r) => r.method === "POST" && r.path === `/repos/${c.fullName}/check-runs`).length;
+    const finding = (title: string, line: number) => ({ kind: "bug", priority: "P2", confidence: 0.9, title, body: "Look again.", anchor: { file: "src/a.ts", startLine: line, endLine: line } });
+    await c.services.addNode(finding("Magic number", 4));
+    await c.services.finalize({});
+    await runPublishing(db);
+    expect(tries()).toBe(1);
+
+    // Two more verdicts: no more check-run calls, but the new finding's comment is posted.
+    await c.services.addNode(finding("Unused export", 2));
+    await c.services.finalize({});
+    await runPublishing(db);
+    await c.services.finalize({ summary: "Looked again." });
+    await runPublishing(db);
+    expect(tries()).toBe(1);
+    expect(api.comments.filter((x) => x.repo === c.fullName).map((x) => x.line).sort()).toEqual([2, 4]);
+    expect((await getPullRequest(prisma, c.workspace.id, c.pull.id)).publication.state).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/only a GitHub App may create or update check runs.*refused this token before/),
+    });
+
+    const { cookie } = await sessionCookie(prisma, c.owner.id);
+    const retried = await (publishRoute.POST as (r: Request, x: { params: Promise<Record<string, string>> }) => Promise<Response>)(
+      new Request("http://localhost/api/x", { method: "POST", headers: { cookie } }),
+      { params: Promise.resolve({ workspace: c.workspace.slug, pullId: c.pull.id }) },
+    );
+    expect(retried.status).toBe(202);
+    await runPublishing(db);
+    expect(tries()).toBe(2);
   });
 
   it("R12: with the app not installed and no token, publishing is off and says what to configure", async () => {

@@ -15,6 +15,8 @@ import { signPayload } from "../../lib/github/verify-signature";
 import { requestPublish } from "../../lib/github/request-publish";
 import { getPullRequest } from "../../lib/pulls/get-pull-request";
 import { changeFindingStatus } from "../../lib/reviews/change-finding-status";
+import { recordAxisResult } from "../../lib/reviews/record-axis-result";
+import { reformAtHead } from "../../lib/reviews/reform-at-head";
 import { testDatabase } from "../support/db";
 import { sessionCookie } from "../support/factories";
 import { startGithubApi, type GithubApi } from "../support/github-api-server";
@@ -81,7 +83,7 @@ async function as(userId: string) {
   };
 }
 
-describe("publishing to GitHub", () => {
+describe("publishing to GitHub", { timeout: 240_000 }, () => {
   it("R12: ship, hold and block publish success, neutral and failure check runs named Gatehouse; the summary is the verdict's explanation with a link to the room", async () => {
     const { prisma } = db;
     const cases = [
@@ -112,6 +114,33 @@ describe("publishing to GitHub", () => {
       expect(detail.publication).toMatchObject({ connected: true, state: { status: "published", current: true, conclusion: expected.conclusion, checkRunUrl: runs[0]!.html_url } });
       expect((await publishEvents(prisma, c.roomId)).at(-1)).toMatchObject({ type: "publish.published", data: { conclusion: expected.conclusion, checkRunUrl: runs[0]!.html_url } });
     }
+  });
+
+  it("R12, R8: a verdict formed before the gated axes ran completes no check run: it stays in progress, naming the axes it waits for, until every gated axis of the head has a result", { timeout: 300_000 }, async () => {
+    const { prisma } = db;
+    const axes = { axes: [{ name: "tests", command: "true", gated: true }, { name: "lint", command: "true", gated: false }] };
+    const c = await connectPull(prisma, api, data.root, { baseFiles: { "gatehouse.axes.json": JSON.stringify(axes) } });
+    // The reviewer finished first: the verdict so far is a hold for the missing gated axis.
+    expect((await c.services.finalize({ summary: "Reviewed the change to v3." })).verdict).toBe("hold");
+    await runPublishing(db);
+    const [waiting] = runsFor(c);
+    expect(waiting).toMatchObject({ name: "Gatehouse", status: "in_progress", conclusion: null });
+    expect(waiting!.output.title).toBe("Waiting for gated axis: tests");
+    expect(waiting!.output.summary).toMatch(/So far: \*\*Hold\*\*/);
+    const sent = () => api.requests.filter((r) => r.path.startsWith(`/repos/${c.fullName}/check-runs`) && r.method !== "GET").map((r) => r.body as { conclusion?: string; status?: string });
+    expect(sent().every((body) => body.conclusion === undefined && body.status === "in_progress")).toBe(true);
+    expect((await getPullRequest(prisma, c.workspace.id, c.pull.id)).publication.state).toMatchObject({ status: "published", conclusion: null });
+
+    // A non-gated axis reporting changes nothing; the gated one's result completes the check.
+    const result = (axis: string, gated: boolean) => recordAxisResult(prisma, { repositoryId: c.repository.id, headSha: c.headSha, axis, gated, source: "sandbox", status: "pass", detail: "exit 0" });
+    await result("lint", false);
+    await reformAtHead(prisma, { repositoryId: c.repository.id, headSha: c.headSha, trigger: "axes", axes: ["lint"] });
+    await runPublishing(db);
+    expect(runsFor(c)).toMatchObject([{ status: "in_progress", conclusion: null }]);
+    await result("tests", true);
+    await reformAtHead(prisma, { repositoryId: c.repository.id, headSha: c.headSha, trigger: "axes", axes: ["tests"] });
+    await runPublishing(db);
+    expect(runsFor(c)).toMatchObject([{ id: waiting!.id, status: "completed", conclusion: "success" }]);
   });
 
   it("R12: an incomplete review publishes neutral naming what it did not read, never success", async () => {

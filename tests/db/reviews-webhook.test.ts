@@ -18,6 +18,9 @@ import { addPersonFinding } from "../../lib/reviews/add-person-finding";
 import examples from "@octokit/webhooks-examples/api.github.com/index.json";
 import { testDatabase } from "../support/db";
 import { createUser, createWorkspace } from "../support/factories";
+import { startGithubApi, type GithubApi } from "../support/github-api-server";
+import { pullDelivery } from "../support/github-deliveries";
+import { newToken } from "../support/publishing";
 import { checkout, commitFiles, drainJobs, makeRepo, sha, useDataDir } from "../support/reviews";
 
 const SECRET = "webhook-secret-for-workspace-a";
@@ -32,6 +35,8 @@ let server: GitHttpServer;
 let allowedHosts: string | undefined;
 let featureSha: string;
 let mainSha: string;
+let api: GithubApi;
+let apiUrl: string | undefined;
 
 beforeAll(async () => {
   data = await useDataDir();
@@ -46,6 +51,10 @@ beforeAll(async () => {
   remoteUrl = `${server.origin}/remote.git`;
   allowedHosts = process.env.GATEHOUSE_ALLOWED_GIT_HOSTS;
   process.env.GATEHOUSE_ALLOWED_GIT_HOSTS = server.hostPort;
+  // GitHub's API, asked when two deliveries tie on GitHub's clock (only where a repository has a credential).
+  api = await startGithubApi();
+  apiUrl = process.env.GATEHOUSE_GITHUB_API_URL;
+  process.env.GATEHOUSE_GITHUB_API_URL = api.url;
   checkout(upstream, "feature", true);
   featureSha = await commitFiles(upstream, { "src/app.ts": "export const a = 2;\nconsole.log(a);\n" }, "feature");
   // After the Gatehouse clones below were made, so they must fetch it.
@@ -55,6 +64,9 @@ afterAll(async () => {
   delete (globalThis as { gatehouseDb?: unknown }).gatehouseDb;
   if (allowedHosts === undefined) delete process.env.GATEHOUSE_ALLOWED_GIT_HOSTS;
   else process.env.GATEHOUSE_ALLOWED_GIT_HOSTS = allowedHosts;
+  if (apiUrl === undefined) delete process.env.GATEHOUSE_GITHUB_API_URL;
+  else process.env.GATEHOUSE_GITHUB_API_URL = apiUrl;
+  await api.close();
   await server.close();
   await data.cleanup();
 });
@@ -91,7 +103,7 @@ async function counts(prisma: PrismaClient) {
   return { deliveries: await prisma.webhookDelivery.count(), jobs: await prisma.job.count(), pulls: await prisma.pullRequest.count(), rooms: await prisma.room.count() };
 }
 
-describe("GitHub webhook", () => {
+describe("GitHub webhook", { timeout: 240_000 }, () => {
   it("R1: a bad or missing signature gets 401 and writes nothing (no room, no job, no delivery)", async () => {
     const { prisma } = db;
     await connect(prisma, SECRET);
@@ -198,7 +210,7 @@ describe("GitHub webhook", () => {
  */
 const recorded = examples as unknown as { name: string; examples: Record<string, unknown>[] }[];
 
-function recordedPull(action: string, number: number, overrides: { head?: string; updatedAt?: string; merged?: boolean } = {}) {
+function recordedPull(action: string, number: number, overrides: { head?: string; before?: string; updatedAt?: string; merged?: boolean } = {}) {
   const sample = recorded.find((e) => e.name === "pull_request")!.examples.find((e) => e.action === action);
   if (!sample) throw new Error(`no recorded pull_request.${action}`);
   const payload = structuredClone(sample) as { number: number; pull_request: Record<string, unknown> & { head: Record<string, unknown>; base: Record<string, unknown> }; repository: Record<string, unknown> };
@@ -208,6 +220,7 @@ function recordedPull(action: string, number: number, overrides: { head?: string
   payload.pull_request.base = { ...payload.pull_request.base, ref: "main", sha: mainSha };
   if (overrides.updatedAt) payload.pull_request.updated_at = overrides.updatedAt;
   if (overrides.merged !== undefined) payload.pull_request.merged = overrides.merged;
+  if (overrides.before) Object.assign(payload, { before: overrides.before, after: overrides.head ?? featureSha });
   payload.repository = { ...payload.repository, full_name: "acme/widgets" };
   return JSON.stringify(payload);
 }
@@ -216,7 +229,7 @@ function recordedEvent(name: string, index = 0): string {
   return JSON.stringify(recorded.find((e) => e.name === name)!.examples[index]);
 }
 
-describe("R9: GitHub's delivery semantics", () => {
+describe("R9: GitHub's delivery semantics", { timeout: 240_000 }, () => {
   it("R9: one delivery id is shared by every webhook subscribed to the event: each workspace's registration gets it once", async () => {
     const { prisma } = db;
     const a = await connect(prisma, SECRET);
@@ -240,7 +253,7 @@ describe("R9: GitHub's delivery semantics", () => {
     checkout(upstream, "feature");
     const pushed = await commitFiles(upstream, { "src/app.ts": "export const a = 41;\n" }, "push for 41");
     gitSync(upstream, ["push", "-q", remote, "feature"]);
-    await delivery(recordedPull("synchronize", 41, { head: pushed, updatedAt: "2026-11-01T10:05:00Z" }));
+    await delivery(recordedPull("synchronize", 41, { head: pushed, before: featureSha, updatedAt: "2026-11-01T10:05:00Z" }));
     await drainJobs(db, { kinds: ["review.github_pull"] });
     const pull = () => prisma.pullRequest.findFirstOrThrow({ where: { repositoryId: repository.id, number: 41 } });
     expect((await pull()).headSha).toBe(pushed);
@@ -248,8 +261,8 @@ describe("R9: GitHub's delivery semantics", () => {
 
     // The first push's delivery arrives last: older by GitHub's clock…
     expect((await delivery(recordedPull("synchronize", 41, { head: featureSha, updatedAt: "2026-11-01T10:02:00Z" }))).status).toBe(202);
-    // …and a redelivered copy that carries a later time, whose head is an ancestor of the current one.
-    expect((await delivery(recordedPull("synchronize", 41, { head: featureSha, updatedAt: "2026-11-01T10:09:00Z" }))).status).toBe(202);
+    // …and a delivery in the very second of the push that still shows the head before it: the push's before/after chain says it is older.
+    expect((await delivery(recordedPull("ready_for_review", 41, { head: featureSha, updatedAt: "2026-11-01T10:05:00Z" }))).status).toBe(202);
     expect((await drainJobs(db, { kinds: ["review.github_pull"] })).errors).toEqual([]);
     expect((await pull()).headSha).toBe(pushed);
     expect(await prisma.run.count({ where: { room: { pullRequestId: (await pull()).id } } })).toBe(runs);
@@ -316,5 +329,167 @@ describe("R9: GitHub's delivery semantics", () => {
     expect((await pull()).state).toBe("merged");
     const events = await prisma.runEvent.findMany({ where: { type: "pull.state_changed", workspaceId: workspace.id }, orderBy: { id: "asc" } });
     expect(events.map((e) => (e.data as { state: string }).state)).toEqual(["closed", "open", "merged"]);
+  });
+});
+
+/**
+ * R9 by GitHub's clock: recorded payloads of a pull request's life
+ * (tests/support/github-deliveries.ts, each checked against GitHub's payload
+ * schema), ordered by pull_request.updated_at, the synchronize before/after
+ * chain and, when two deliveries tie, GitHub's API — never by commit ancestry.
+ */
+describe("R9: GitHub's clock orders a pull request's life", { timeout: 300_000 }, () => {
+  const at = (second: number) => new Date(Date.UTC(2026, 10, 20, 9, 0, 0) + second * 1000).toISOString().replace(/\.000Z$/, "Z");
+
+  /** A branch of `count` commits off main in the upstream, pushed to the served remote; returns the commits, oldest first. */
+  async function branchWith(name: string, count: number, from = "main"): Promise<string[]> {
+    checkout(upstream, from);
+    checkout(upstream, name, true);
+    const commits: string[] = [];
+    for (let i = 1; i <= count; i++) commits.push(await commitFiles(upstream, { [`src/${name}.ts`]: `export const step = ${i};\n` }, `${name} ${i}`));
+    gitSync(upstream, ["push", "-q", remote, name]);
+    checkout(upstream, "main");
+    return commits;
+  }
+
+  const send = (payload: Record<string, unknown>) => delivery(JSON.stringify(payload));
+  const drainPulls = async () => {
+    // Three workers at once, as a busy queue would run them.
+    const results = await Promise.all([0, 1, 2].map(() => drainJobs(db, { kinds: ["review.github_pull"] })));
+    return results.flatMap((r) => r.errors);
+  };
+
+  it("R9: ten deliveries of one pull request's life, sent newest first and concurrently, end at GitHub's final state: the newest head, the edited title, closed", async () => {
+    const { prisma } = db;
+    const { repository } = await connect(prisma, SECRET);
+    const [h1, h2, h3] = await branchWith("life", 3);
+    const number = 71;
+    const pull = (head: string, title: string) => ({ fullName: "acme/widgets", number, title, head: { ref: "life", sha: head! }, base: { ref: "main", sha: mainSha } });
+    const life = [
+      pullDelivery("opened", { ...pull(h1!, "WIP: life"), draft: true, updatedAt: at(1) }),
+      pullDelivery("labeled", { ...pull(h1!, "WIP: life"), draft: true, updatedAt: at(2) }),
+      pullDelivery("synchronize", { ...pull(h2!, "WIP: life"), draft: true, before: h1, updatedAt: at(3) }),
+      pullDelivery("ready_for_review", { ...pull(h2!, "WIP: life"), draft: false, updatedAt: at(4) }),
+      pullDelivery("edited", { ...pull(h2!, "Life, ready"), changes: { title: { from: "WIP: life" } }, updatedAt: at(5) }),
+      pullDelivery("synchronize", { ...pull(h3!, "Life, ready"), before: h2, updatedAt: at(6) }),
+      // In the same second as the push, as GitHub often stamps them.
+      pullDelivery("review_requested", { ...pull(h3!, "Life, ready"), updatedAt: at(6) }),
+      pullDelivery("closed", { ...pull(h3!, "Life, ready"), updatedAt: at(7) }),
+      pullDelivery("reopened", { ...pull(h3!, "Life, ready"), updatedAt: at(8) }),
+      pullDelivery("closed", { ...pull(h3!, "Life, ready"), updatedAt: at(9) }),
+    ];
+    const answers = await Promise.all([...life].reverse().map(send));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(202));
+    expect(await drainPulls()).toEqual([]);
+
+    const pr = await prisma.pullRequest.findFirstOrThrow({ where: { repositoryId: repository.id, number }, include: { room: true } });
+    expect(pr).toMatchObject({ state: "closed", headSha: h3, title: "Life, ready", baseRef: "main" });
+    expect(await prisma.room.count({ where: { repositoryId: repository.id } })).toBe(1);
+    expect(gitSync(pr.room!.worktreePath!, ["rev-parse", "HEAD"]).trim()).toBe(h3);
+
+    // Redelivered afterwards (a person pressing "Redeliver" on GitHub), the older ones still change nothing.
+    await Promise.all(life.slice(0, 6).map(send));
+    expect(await drainPulls()).toEqual([]);
+    expect(await prisma.pullRequest.findFirstOrThrow({ where: { repositoryId: repository.id, number } })).toMatchObject({ state: "closed", headSha: h3, title: "Life, ready" });
+  });
+
+  it("R9: a force-push back to the parent of the head (a synchronize whose after is that parent) moves the review to it; the older push delivered late does not", async () => {
+    const { prisma } = db;
+    const { repository } = await connect(prisma, SECRET);
+    const [h1, h2] = await branchWith("rewind", 2);
+    const number = 72;
+    const pull = (head: string) => ({ fullName: "acme/widgets", number, title: "Rewind", head: { ref: "rewind", sha: head }, base: { ref: "main", sha: mainSha } });
+    const push = pullDelivery("synchronize", { ...pull(h2!), before: h1, updatedAt: at(2) });
+    await send(pullDelivery("opened", { ...pull(h1!), updatedAt: at(1) }));
+    expect(await drainPulls()).toEqual([]);
+    await send(push);
+    expect(await drainPulls()).toEqual([]);
+    const read = () => prisma.pullRequest.findFirstOrThrow({ where: { repositoryId: repository.id, number }, include: { room: true } });
+    expect((await read()).headSha).toBe(h2);
+    const runs = await prisma.run.count({ where: { room: { pullRequestId: (await read()).id }, kind: "review" } });
+
+    // git push --force origin HEAD~1:rewind
+    gitSync(upstream, ["push", "-q", "--force", remote, `${h1}:refs/heads/rewind`]);
+    await send(pullDelivery("synchronize", { ...pull(h1!), before: h2, updatedAt: at(3) }));
+    expect(await drainPulls()).toEqual([]);
+    const rewound = await read();
+    expect(rewound.headSha).toBe(h1);
+    expect(gitSync(rewound.room!.worktreePath!, ["rev-parse", "HEAD"]).trim()).toBe(h1);
+    expect(await prisma.run.count({ where: { roomId: rewound.room!.id, kind: "review" } })).toBe(runs + 1);
+    const moved = await prisma.runEvent.findMany({ where: { roomId: rewound.room!.id, type: "pull.head_changed" }, orderBy: { id: "asc" } });
+    expect(moved.map((e) => e.data)).toEqual([expect.objectContaining({ from: h1, to: h2 }), expect.objectContaining({ from: h2, to: h1 })]);
+
+    // The push to h2 delivered again, late: older by GitHub's clock, it changes nothing.
+    await send(push);
+    expect(await drainPulls()).toEqual([]);
+    expect((await read()).headSha).toBe(h1);
+  });
+
+  it("R9: `edited` with a new title and a new base: the title is shown and the head is reviewed again against the new base", async () => {
+    const { prisma } = db;
+    const { repository } = await connect(prisma, SECRET);
+    const [developSha] = await branchWith("develop", 1);
+    const [head] = await branchWith("retarget", 1);
+    const number = 73;
+    const pull = { fullName: "acme/widgets", number, head: { ref: "retarget", sha: head! } };
+    await send(pullDelivery("opened", { ...pull, title: "Retarget me", base: { ref: "main", sha: mainSha }, updatedAt: at(1) }));
+    expect(await drainPulls()).toEqual([]);
+    const read = () => prisma.pullRequest.findFirstOrThrow({ where: { repositoryId: repository.id, number }, include: { room: true } });
+    const before = await read();
+    expect(before).toMatchObject({ title: "Retarget me", baseRef: "main" });
+    const runs = await prisma.run.count({ where: { roomId: before.room!.id, kind: "review" } });
+
+    await send(
+      pullDelivery("edited", {
+        ...pull,
+        title: "Retargeted onto develop",
+        base: { ref: "develop", sha: developSha! },
+        changes: { title: { from: "Retarget me" }, base: { ref: { from: "main" }, sha: { from: mainSha } } },
+        updatedAt: at(2),
+      }),
+    );
+    expect(await drainPulls()).toEqual([]);
+    const after = await read();
+    expect(after).toMatchObject({ title: "Retargeted onto develop", baseRef: "develop", headSha: head });
+    expect(after.room!.name).toBe(`#${number} Retargeted onto develop`);
+    expect(await prisma.run.count({ where: { roomId: after.room!.id, kind: "review" } })).toBe(runs + 1);
+    const request = await prisma.message.findFirstOrThrow({ where: { conversation: { roomId: after.room!.id }, role: "user" }, orderBy: { createdAt: "desc" } });
+    expect(request.content).toMatch(/now targets develop/);
+    const edited = await prisma.runEvent.findMany({ where: { roomId: after.room!.id, type: "pull.edited" } });
+    expect(edited.map((e) => e.data)).toEqual([expect.objectContaining({ title: "Retargeted onto develop", baseRef: "develop" })]);
+
+    // A title-only edit is shown without a new review.
+    await send(pullDelivery("edited", { ...pull, title: "Retargeted, final", base: { ref: "develop", sha: developSha! }, changes: { title: { from: "Retargeted onto develop" } }, updatedAt: at(3) }));
+    expect(await drainPulls()).toEqual([]);
+    expect(await read()).toMatchObject({ title: "Retargeted, final", baseRef: "develop" });
+    expect(await prisma.run.count({ where: { roomId: after.room!.id, kind: "review" } })).toBe(runs + 1);
+  });
+
+  it("R9: two pushes in the same second that nothing in the payloads orders are settled by GitHub's API (the real head), asked with the repository's token", async () => {
+    const { prisma } = db;
+    const { repository } = await connect(prisma, SECRET);
+    const token = newToken();
+    await prisma.repository.update({ where: { id: repository.id }, data: { githubToken: token } });
+    api.addRepository("acme/widgets", token);
+    const [h1, h2] = await branchWith("tie", 2);
+    // h3 replaced h2 on GitHub within the same second, then h2 was force-pushed back; the remote ends at h2.
+    checkout(upstream, "tie");
+    gitSync(upstream, ["reset", "-q", "--hard", h1!]);
+    const h3 = await commitFiles(upstream, { "src/tie.ts": "export const step = 3;\n" }, "tie 3");
+    checkout(upstream, "main");
+    const number = 74;
+    const pull = (head: string) => ({ fullName: "acme/widgets", number, title: "Tie", head: { ref: "tie", sha: head }, base: { ref: "main", sha: mainSha } });
+    await send(pullDelivery("opened", { ...pull(h1!), updatedAt: at(1) }));
+    expect(await drainPulls()).toEqual([]);
+    api.describePull("acme/widgets", number, { ...pull(h2!), state: "open", updated_at: at(2) });
+
+    const asked = api.requests.length;
+    await send(pullDelivery("synchronize", { ...pull(h2!), before: h1, updatedAt: at(2) }));
+    await send(pullDelivery("synchronize", { ...pull(h3), before: h1, updatedAt: at(2) }));
+    expect(await drainPulls()).toEqual([]);
+    expect((await prisma.pullRequest.findFirstOrThrow({ where: { repositoryId: repository.id, number } })).headSha).toBe(h2);
+    const calls = api.requests.slice(asked);
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /repos/acme/widgets/pulls/${number}`]);
+    expect(calls[0]!.headers.authorization).toBe(`token ${token}`);
   });
 });

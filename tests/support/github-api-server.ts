@@ -13,11 +13,16 @@
  * required fields, enums, known commits and diff lines (422) — answers with
  * GitHub's shapes and pagination links, and can be told to fail the next
  * calls (5xx, a secondary rate limit 403 with retry-after) to exercise
- * retries. Every request is recorded.
+ * retries. Every request is recorded, and checked against GitHub's own OpenAPI
+ * description (github-openapi.ts): one GitHub would refuse is answered 422,
+ * kept in `invalid`, and makes `close()` fail, so no test passes with a
+ * request GitHub would not accept. It also serves a pull request as it is now
+ * (GET /repos/{owner}/{repo}/pulls/{pull_number}) for what a test says it is.
  */
 import { createPublicKey, randomBytes, verify, type KeyObject } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { openApiProblems } from "./github-openapi";
 
 export interface RecordedRequest {
   method: string;
@@ -86,7 +91,21 @@ export interface GithubApi {
   installationTokens: { token: string; installationId: number; expiresAt: Date }[];
   /** the app JWTs that verified, decoded (header, claims) */
   verifiedJwts: { header: Record<string, unknown>; claims: Record<string, unknown> }[];
+  /** requests GitHub's OpenAPI description refuses, with why (close() fails when there are any) */
+  invalid: { method: string; path: string; problems: string[] }[];
+  /** what GET /repos/{owner}/{repo}/pulls/{n} answers (GitHub's pull request as it is now) */
+  describePull(fullName: string, number: number, pull: DescribedPull): void;
   close(): Promise<void>;
+}
+
+/** The fields of a pull request GET /pulls/{n} answers with (the rest of GitHub's shape is filled in). */
+export interface DescribedPull {
+  title: string;
+  state: "open" | "closed";
+  merged?: boolean;
+  updated_at: string;
+  head: { ref: string; sha: string };
+  base: { ref: string; sha: string };
 }
 
 const CONCLUSIONS = new Set(["action_required", "cancelled", "failure", "neutral", "success", "skipped", "stale", "timed_out"]);
@@ -120,6 +139,8 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
   const installations = new Map<string, number>(); // repo → installation id
   const installationTokens: GithubApi["installationTokens"] = [];
   const verifiedJwts: GithubApi["verifiedJwts"] = [];
+  const invalidRequests: GithubApi["invalid"] = [];
+  const described = new Map<string, DescribedPull>(); // "repo#n" → the pull request now
   let tokenLifetimeS = 3_600;
 
   /** GitHub's checks of an app JWT, with its messages. */
@@ -161,11 +182,6 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
         res.end(payload === undefined ? "" : JSON.stringify(payload));
       };
       try {
-        const plan = planned.findIndex((p) => p.match(method, url.pathname));
-        if (plan >= 0) {
-          const [p] = planned.splice(plan, 1);
-          return send(p!.status, p!.body ?? { message: "Server Error" }, p!.headers);
-        }
         if (raw) {
           if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) throw new HttpError(415, "Unsupported 'Content-Type'");
           try {
@@ -174,6 +190,17 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
             throw new HttpError(400, "Problems parsing JSON");
           }
           recorded.body = body;
+        }
+        // Every request, before anything else answers it: is it one GitHub's description allows?
+        const problems = openApiProblems(method, url.pathname + url.search, body);
+        if (problems.length > 0) {
+          invalidRequests.push({ method, path: url.pathname + url.search, problems });
+          throw new HttpError(422, `Invalid request.\n\n${problems.join("\n")}`);
+        }
+        const plan = planned.findIndex((p) => p.match(method, url.pathname));
+        if (plan >= 0) {
+          const [p] = planned.splice(plan, 1);
+          return send(p!.status, p!.body ?? { message: "Server Error" }, p!.headers);
         }
         const auth = String(req.headers.authorization ?? "");
         const token = /^(?:token|bearer) (.+)$/i.exec(auth)?.[1];
@@ -255,6 +282,11 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
           const all = checkRuns.filter((r) => r.repo === repo && r.head_sha === m![1] && (!name || r.name === name));
           const { page, headers } = paginate(all, url);
           return send(200, { total_count: all.length, check_runs: page.map(checkRunJson) }, headers);
+        }
+        if ((m = /^pulls\/(\d+)$/.exec(rest)) && method === "GET") {
+          const pull = described.get(`${repo}#${m[1]}`);
+          if (!pull) throw new HttpError(404, "Not Found");
+          return send(200, pullJson(repo, Number(m[1]), pull));
         }
         if ((m = /^pulls\/(\d+)\/comments$/.exec(rest))) {
           const number = Number(m[1]);
@@ -380,10 +412,15 @@ export async function startGithubApi(options: { port?: number } = {}): Promise<G
     setInstallationTokenLifetime: (seconds) => void (tokenLifetimeS = seconds),
     installationTokens,
     verifiedJwts,
+    invalid: invalidRequests,
+    describePull: (fullName, number, pull) => void described.set(`${fullName}#${number}`, pull),
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          if (invalidRequests.length === 0) return resolve();
+          reject(new Error(`Gatehouse sent ${invalidRequests.length} request(s) GitHub's OpenAPI description refuses:\n${invalidRequests.map((i) => `${i.method} ${i.path}: ${i.problems.join("; ")}`).join("\n")}`));
+        });
       }),
   };
 }
@@ -400,4 +437,23 @@ function checkRunJson(run: StoredCheckRun) {
 function commentJson(comment: StoredComment) {
   const { repo: _repo, pull_number: _n, ...rest } = comment;
   return { ...rest, node_id: `PRRC_${comment.id}`, user: { login: "gatehouse[bot]" }, pull_request_review_id: 1 };
+}
+
+function pullJson(repo: string, number: number, pull: DescribedPull) {
+  const [owner] = repo.split("/");
+  return {
+    id: 900_000 + number,
+    number,
+    node_id: `PR_${number}`,
+    url: `https://api.github.com/repos/${repo}/pulls/${number}`,
+    html_url: `https://github.com/${repo}/pull/${number}`,
+    title: pull.title,
+    state: pull.state,
+    draft: false,
+    merged: pull.merged ?? false,
+    updated_at: pull.updated_at,
+    head: { label: `${owner}:${pull.head.ref}`, ref: pull.head.ref, sha: pull.head.sha },
+    base: { label: `${owner}:${pull.base.ref}`, ref: pull.base.ref, sha: pull.base.sha },
+    user: { login: "octocat" },
+  };
 }

@@ -52,10 +52,16 @@ let numbers = 100;
 
 /** A workspace whose repository is connected to the local GitHub API, with pull request #n opened by a delivery. */
 /** `token: null` connects the repository without a token of its own (a GitHub App publishes, or nothing does). */
-export async function connectPull(prisma: PrismaClient, api: GithubApi, root: string, options: { comments?: boolean; token?: string | null } = {}): Promise<Connected> {
+/** `baseFiles`: more files at the base (a `gatehouse.axes.json` declaring gates, R7). */
+export async function connectPull(
+  prisma: PrismaClient,
+  api: GithubApi,
+  root: string,
+  options: { comments?: boolean; token?: string | null; baseFiles?: Record<string, string> } = {},
+): Promise<Connected> {
   const owner = await createUser(prisma);
   const workspace = await createWorkspace(prisma, [{ userId: owner.id, role: "owner" }]);
-  const repoPath = await makeRepo(root, `repo-${workspace.slug}`, { "src/a.ts": SOURCE });
+  const repoPath = await makeRepo(root, `repo-${workspace.slug}`, { "src/a.ts": SOURCE, ...options.baseFiles });
   const baseSha = sha(repoPath, "main");
   checkout(repoPath, "feature", true);
   const headSha = await commitFiles(repoPath, { "src/a.ts": SOURCE.replace("v3 = 3", "v3 = 33") }, "change v3");
@@ -103,7 +109,7 @@ export async function pushTo(prisma: PrismaClient, api: GithubApi, c: Connected,
  * running. Other jobs (review runs, axes) are not this test's subject and are
  * removed first, so only publishing runs.
  */
-export async function runPublishing(db: Database, timeoutMs = 20_000): Promise<void> {
+export async function runPublishing(db: Database, timeoutMs = 90_000): Promise<void> {
   const { prisma } = db;
   await prisma.job.deleteMany({ where: { kind: { not: PUBLISH_JOB } } });
   const worker = await startWorker({ db, handlers: jobHandlers(db, { owner: "publish-test" }), pollMs: 20, leaseMs: 30_000 });
