@@ -14,6 +14,15 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
 import { migrate, pgRunner, type SqlRunner } from "./migrate";
 
+/**
+ * Prisma's defaults (wait 2 s for a connection, 5 s for the whole transaction) abort
+ * correct work on a busy shared host: a transaction that waits on a row lock or a CPU
+ * that other processes hold runs past 5 s and is rolled back half-way through a request.
+ * Locks still bound how long one transaction can hold another up; these only stop a slow
+ * machine from turning into failed writes.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 60_000 } as const;
+
 export interface Database {
   kind: "postgres" | "pglite";
   prisma: PrismaClient;
@@ -50,7 +59,7 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", (error) => console.error("[gatehouse] idle database connection lost:", error.message));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   // One listening connection, even when several subscribers ask for it at once (the event hub,
   // the access watch and the worker start together).
   let listener: Promise<pg.Client> | null = null;
@@ -122,7 +131,7 @@ async function openPglite(dataDir: string, runMigrations: boolean): Promise<Data
   const lite = new PGlite(dataDir);
   await lite.waitReady;
   if (runMigrations) await migrate(lite as unknown as SqlRunner);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), transactionOptions: TRANSACTION_OPTIONS });
   return {
     kind: "pglite",
     prisma,
