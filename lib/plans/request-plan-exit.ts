@@ -9,7 +9,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { AGENT_MODE_ID, hasPlanExitGate } from "../modes/profiles";
-import { parseStoredPolicy, roomProfile } from "../modes/resolve-profile";
+import { roomProfile } from "../modes/room-mode";
 import { changeRoomMode } from "../rooms/change-room-mode";
 
 export interface PlanExitResult {
@@ -37,10 +37,10 @@ export interface PlanExitOptions {
 export async function requestPlanExit(prisma: PrismaClient, ctx: PlanExitContext, reason?: string, options: PlanExitOptions = {}): Promise<PlanExitResult> {
   const room = await prisma.room.findFirst({
     where: { id: ctx.roomId, workspaceId: ctx.workspaceId },
-    select: { mode: true, declaredMode: true, workspace: { select: { modePolicy: true } } },
+    select: { mode: true, modeDeclaration: true },
   });
   if (!room) throw new Error("room not found");
-  const profile = roomProfile(parseStoredPolicy(room.workspace.modePolicy), room);
+  const profile = roomProfile(room);
   if (!hasPlanExitGate(profile)) {
     return { status: "switched", approvalId: null, message: `The room is already in ${profile.label} mode.` };
   }

@@ -1,0 +1,72 @@
+import "server-only";
+/**
+ * G8: a change of policy is a change of mode. In the transaction that stores
+ * a policy, every room the policy moves (./room-policy-target.ts) goes through
+ * the one transition (lib/rooms/change-room-mode.ts) with the admin as its
+ * actor: narrowing or sideways applies at once; widening opens a durable
+ * approval in the room and the room keeps the profile it has until a person
+ * approves — never its built-in's wider one. Requests to switch to a version
+ * of a mode the policy no longer declares are refused first (and an agent
+ * waiting on one is told), so no approval can apply something nobody saw.
+ */
+import type { Prisma as Db } from "../db/generated/client";
+import { recordEvent } from "../events/record-event";
+import type { ModePolicy } from "../modes/declared";
+import { resolveMode } from "../modes/resolve-profile";
+import { roomMode } from "../modes/room-mode";
+import { answerWaitingSwitch } from "../rooms/answer-waiting-switch";
+import { changeRoomMode } from "../rooms/change-room-mode";
+import { TOOL_SPECS } from "../tools/registry";
+import { ROOMS_IN_DECLARED_MODES } from "./load-policy-preview";
+import { causeText, policyTarget } from "./room-policy-target";
+
+export interface RoomOutcome {
+  roomId: string;
+  from: string;
+  to: string;
+  /** applied: the room is in the new mode; held: it waits for `approvalId` */
+  outcome: "applied" | "held";
+  approvalId: string | null;
+}
+
+export async function applyPolicyToRooms(tx: Db.TransactionClient, ctx: { workspaceId: string; userId: string }, policy: ModePolicy): Promise<RoomOutcome[]> {
+  await refuseStaleRequests(tx, ctx, policy);
+  const rooms = await tx.room.findMany({ where: { workspaceId: ctx.workspaceId, ...ROOMS_IN_DECLARED_MODES }, select: { id: true, mode: true, modeDeclaration: true }, orderBy: { createdAt: "asc" } });
+  const outcomes: RoomOutcome[] = [];
+  for (const room of rooms) {
+    const current = roomMode(room);
+    const target = policyTarget(current, policy);
+    if (!target) continue;
+    const result = await changeRoomMode(tx, {
+      workspaceId: ctx.workspaceId,
+      roomId: room.id,
+      to: target.to,
+      via: "policy",
+      actorId: ctx.userId,
+      holdWidening: { specs: TOOL_SPECS },
+      because: causeText(current.profile.label, target.cause),
+    });
+    if (result.changed) outcomes.push({ roomId: room.id, from: result.from.id, to: result.to.id, outcome: "applied", approvalId: null });
+    else if (result.why === "held") outcomes.push({ roomId: room.id, from: result.from.id, to: result.to.id, outcome: "held", approvalId: result.approvalId });
+  }
+  return outcomes;
+}
+
+async function refuseStaleRequests(tx: Db.TransactionClient, ctx: { workspaceId: string; userId: string }, policy: ModePolicy) {
+  const open = await tx.approval.findMany({
+    where: { workspaceId: ctx.workspaceId, kind: { in: ["mode_change", "plan_exit"] }, status: { in: ["pending", "approved"] }, targetMode: { not: null } },
+    select: { id: true, kind: true, roomId: true, targetMode: true, targetVersion: true },
+  });
+  for (const approval of open) {
+    const now = resolveMode(policy, approval.targetMode!);
+    if (now && (!approval.targetVersion || approval.targetVersion === now.version)) continue;
+    const comment = "The workspace's mode policy changed that mode after this was asked; nothing was switched. Ask again if it is still needed.";
+    const { count } = await tx.approval.updateMany({
+      where: { id: approval.id, status: { in: ["pending", "approved"] } },
+      data: { status: "refused", decidedById: ctx.userId, decidedAt: new Date(), comment },
+    });
+    if (count === 0) continue;
+    await answerWaitingSwitch(tx, approval.id, { status: "refused", message: comment });
+    await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: approval.roomId, type: "approval.decided", data: { approvalId: approval.id, kind: approval.kind, status: "refused", by: ctx.userId } });
+  }
+}
