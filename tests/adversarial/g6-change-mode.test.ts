@@ -11,6 +11,7 @@ import type { Prisma } from "../../lib/db/generated/client";
 import { decideApproval } from "../../lib/approvals/decide-approval";
 import { modePolicySchema } from "../../lib/modes/declared";
 import { roomProfile } from "../../lib/modes/room-mode";
+import { getRoomHistory } from "../../lib/rooms/get-room-history";
 import { advanceStoredRun } from "../../lib/runtime/advance-stored-run";
 import { testDatabase } from "../support/db";
 import { createAgent, createRoom, createRun, createUser, createWorkspace, putRoomInMode } from "../support/factories";
@@ -67,6 +68,10 @@ describe("G6: change_mode never widens without a person", () => {
 
     expect(roomProfile(await prisma.room.findUniqueOrThrow({ where: { id: room.id } })).id).toBe("docs-review");
     expect(await prisma.approval.count({ where: { roomId: room.id, status: "rejected" } })).toBe(2);
+    // X1: the run shows the mode it ran in by its own name, not the built-in's "Agent".
+    const history = await getRoomHistory(prisma, workspace.id, room.id);
+    const shown = history.entries.flatMap((e) => (e.kind === "run" && e.run.id === run.id ? [e.run.modeView] : []));
+    expect(shown).toEqual([expect.objectContaining({ id: "docs-review", label: "Docs review", base: "chat", declared: true })]);
     expect(await prisma.auditEvent.count({ where: { targetId: room.id, action: "room.mode_changed" } })).toBe(0);
   }, 90_000);
 
