@@ -9,11 +9,11 @@ import "server-only";
  * of a mode the policy no longer declares are refused first (and an agent
  * waiting on one is told), so no approval can apply something nobody saw.
  */
-import type { Prisma as Db } from "../db/generated/client";
+import type { ApprovalKind, Prisma as Db } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import type { ModePolicy } from "../modes/declared";
 import { resolveMode } from "../modes/resolve-profile";
-import { roomMode } from "../modes/room-mode";
+import { roomMode, type RoomMode } from "../modes/room-mode";
 import { answerWaitingSwitch } from "../rooms/answer-waiting-switch";
 import { changeRoomMode } from "../rooms/change-room-mode";
 import { TOOL_SPECS } from "../tools/registry";
@@ -36,6 +36,7 @@ export async function applyPolicyToRooms(tx: Db.TransactionClient, ctx: { worksp
   for (const room of rooms) {
     const current = roomMode(room);
     const target = policyTarget(current, policy);
+    await supersedeHolds(tx, ctx, room.id, target ? resolveMode(policy, target.to) : null);
     if (!target) continue;
     const result = await changeRoomMode(tx, {
       workspaceId: ctx.workspaceId,
@@ -52,6 +53,32 @@ export async function applyPolicyToRooms(tx: Db.TransactionClient, ctx: { worksp
   return outcomes;
 }
 
+/**
+ * A switch an earlier edit held is about that edit: once the policy takes the
+ * room somewhere else (or nowhere), it is refused, so one room waits for at
+ * most the one switch the policy now asks for.
+ */
+async function supersedeHolds(tx: Db.TransactionClient, ctx: { workspaceId: string; userId: string }, roomId: string, target: RoomMode | null) {
+  const held = await tx.approval.findMany({
+    where: { roomId, kind: "mode_change", status: "pending", cancelBy: null, runId: null, toolCallId: null },
+    select: { id: true, targetMode: true, targetVersion: true },
+  });
+  for (const approval of held) {
+    if (target && approval.targetMode === target.profile.id && approval.targetVersion === target.version) continue;
+    await refuse(tx, ctx, { id: approval.id, kind: "mode_change", roomId }, "A later change of the workspace's modes replaced this switch; nothing was switched.");
+  }
+}
+
+async function refuse(tx: Db.TransactionClient, ctx: { workspaceId: string; userId: string }, approval: { id: string; kind: ApprovalKind; roomId: string | null }, comment: string) {
+  const { count } = await tx.approval.updateMany({
+    where: { id: approval.id, status: { in: ["pending", "approved"] } },
+    data: { status: "refused", decidedById: ctx.userId, decidedAt: new Date(), comment },
+  });
+  if (count === 0) return;
+  await answerWaitingSwitch(tx, approval.id, { status: "refused", message: comment });
+  await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: approval.roomId, type: "approval.decided", data: { approvalId: approval.id, kind: approval.kind, status: "refused", by: ctx.userId } });
+}
+
 async function refuseStaleRequests(tx: Db.TransactionClient, ctx: { workspaceId: string; userId: string }, policy: ModePolicy) {
   const open = await tx.approval.findMany({
     where: { workspaceId: ctx.workspaceId, kind: { in: ["mode_change", "plan_exit"] }, status: { in: ["pending", "approved"] }, targetMode: { not: null } },
@@ -60,13 +87,6 @@ async function refuseStaleRequests(tx: Db.TransactionClient, ctx: { workspaceId:
   for (const approval of open) {
     const now = resolveMode(policy, approval.targetMode!);
     if (now && (!approval.targetVersion || approval.targetVersion === now.version)) continue;
-    const comment = "The workspace's mode policy changed that mode after this was asked; nothing was switched. Ask again if it is still needed.";
-    const { count } = await tx.approval.updateMany({
-      where: { id: approval.id, status: { in: ["pending", "approved"] } },
-      data: { status: "refused", decidedById: ctx.userId, decidedAt: new Date(), comment },
-    });
-    if (count === 0) continue;
-    await answerWaitingSwitch(tx, approval.id, { status: "refused", message: comment });
-    await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: approval.roomId, type: "approval.decided", data: { approvalId: approval.id, kind: approval.kind, status: "refused", by: ctx.userId } });
+    await refuse(tx, ctx, approval, "The workspace's mode policy changed that mode after this was asked; nothing was switched. Ask again if it is still needed.");
   }
 }

@@ -197,6 +197,13 @@ describe("G8: a policy edit moves the rooms in a mode through the one transition
     expect(second.id).not.toBe(first.id);
     await expect(decideApproval(t.prisma, { workspaceId: t.workspace.id, approvalId: first.id, userId: t.owner.id, decision: "approve" })).rejects.toThrow("already decided");
     expect(await profileShown(t.prisma, t.workspace.id, t.room.id)).toMatchObject({ id: "docs-review", posture: "read-only" });
+
+    // Disabled, the room would go to Agent; declared again as the room has it, nothing is left to approve.
+    await saveModePolicy(t.prisma, t.byAdmin, { modes: [{ ...docsReview, disabled: true }, other] });
+    expect(await t.prisma.approval.findMany({ where: { roomId: t.room.id, status: "pending" } })).toEqual([expect.objectContaining({ targetMode: "chat" })]);
+    await saveModePolicy(t.prisma, t.byAdmin, { modes: [docsReview, other] });
+    expect(await t.prisma.approval.count({ where: { roomId: t.room.id, status: "pending" } })).toBe(0);
+    expect(await profileShown(t.prisma, t.workspace.id, t.room.id)).toMatchObject({ id: "docs-review", posture: "read-only" });
   }, 120_000);
 });
 
