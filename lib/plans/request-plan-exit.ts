@@ -30,8 +30,8 @@ const PENDING_MESSAGE =
 
 /** What the gate switches to once approved: the approval's target (a change_mode request, G6), else Agent mode. */
 export interface PlanExitOptions {
-  /** X4: the mode an agent's change_mode asked for; leaving plan mode that way still passes this gate (P5) */
-  target?: { id: string; label: string };
+  /** X4: the mode an agent's change_mode asked for (G8: at this version); leaving plan mode that way still passes this gate (P5) */
+  target?: { id: string; label: string; version: string };
 }
 
 export async function requestPlanExit(prisma: PrismaClient, ctx: PlanExitContext, reason?: string, options: PlanExitOptions = {}): Promise<PlanExitResult> {
@@ -60,6 +60,7 @@ export async function requestPlanExit(prisma: PrismaClient, ctx: PlanExitContext
         actorId: approved.decidedById,
         runId: ctx.runId,
         spend: approved.id,
+        version: approved.targetVersion,
       });
       // false: a concurrent call spent it and switched the room
       return result.changed ? result.to.label : null;
@@ -85,6 +86,7 @@ export async function requestPlanExit(prisma: PrismaClient, ctx: PlanExitContext
           runId: ctx.runId,
           kind: "plan_exit",
           targetMode: options.target?.id ?? null,
+          targetVersion: options.target?.version ?? null,
           summary: `${options.target ? `Leave plan mode for ${options.target.label}` : "Leave plan mode"}${reason?.trim() ? `: ${reason.trim()}` : ""}`,
         },
       });

@@ -66,7 +66,7 @@ export async function requestModeChange(
   const reason = input.reason?.trim() || null;
   if (widens(from, to, wideningContext(room, policy, TOOL_SPECS))) {
     // P5: from plan mode the way out is the plan_exit gate, whatever the target.
-    if (hasPlanExitGate(from)) return requestPlanExit(prisma, ctx, reason ?? undefined, { target: { id: to.id, label: to.label } });
+    if (hasPlanExitGate(from)) return requestPlanExit(prisma, ctx, reason ?? undefined, { target: { id: to.id, label: to.label, version: target.version } });
     return durableSwitch(prisma, ctx, target, reason, input.callId);
   }
   return cancelWindow(prisma, ctx, { id: to.id, label: to.label, version: target.version }, reason, policy.switchCancelSeconds, input.signal, options.pollMs ?? 200);
