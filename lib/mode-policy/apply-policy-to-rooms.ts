@@ -32,11 +32,12 @@ export interface RoomOutcome {
 export async function applyPolicyToRooms(tx: Db.TransactionClient, ctx: { workspaceId: string; userId: string }, policy: ModePolicy): Promise<RoomOutcome[]> {
   await refuseStaleRequests(tx, ctx, policy);
   const rooms = await tx.room.findMany({ where: { workspaceId: ctx.workspaceId, ...ROOMS_IN_DECLARED_MODES }, select: { id: true, mode: true, modeDeclaration: true }, orderBy: { createdAt: "asc" } });
+  const holds = await heldSwitches(tx, ctx.workspaceId);
   const outcomes: RoomOutcome[] = [];
   for (const room of rooms) {
     const current = roomMode(room);
     const target = policyTarget(current, policy);
-    await supersedeHolds(tx, ctx, room.id, target ? resolveMode(policy, target.to) : null);
+    await supersedeHolds(tx, ctx, holds.get(room.id) ?? [], room.id, target ? resolveMode(policy, target.to) : null);
     if (!target) continue;
     const result = await changeRoomMode(tx, {
       workspaceId: ctx.workspaceId,
@@ -58,11 +59,20 @@ export async function applyPolicyToRooms(tx: Db.TransactionClient, ctx: { worksp
  * room somewhere else (or nowhere), it is refused, so one room waits for at
  * most the one switch the policy now asks for.
  */
-async function supersedeHolds(tx: Db.TransactionClient, ctx: { workspaceId: string; userId: string }, roomId: string, target: RoomMode | null) {
+type Held = { id: string; roomId: string | null; targetMode: string | null; targetVersion: string | null };
+
+/** Switches earlier edits held (no run asked for them), by room — one read for the whole workspace. */
+async function heldSwitches(tx: Db.TransactionClient, workspaceId: string): Promise<Map<string, Held[]>> {
   const held = await tx.approval.findMany({
-    where: { roomId, kind: "mode_change", status: "pending", cancelBy: null, runId: null, toolCallId: null },
-    select: { id: true, targetMode: true, targetVersion: true },
+    where: { workspaceId, kind: "mode_change", status: "pending", cancelBy: null, runId: null, toolCallId: null },
+    select: { id: true, roomId: true, targetMode: true, targetVersion: true },
   });
+  const byRoom = new Map<string, Held[]>();
+  for (const approval of held) if (approval.roomId) byRoom.set(approval.roomId, [...(byRoom.get(approval.roomId) ?? []), approval]);
+  return byRoom;
+}
+
+async function supersedeHolds(tx: Db.TransactionClient, ctx: { workspaceId: string; userId: string }, held: readonly Held[], roomId: string, target: RoomMode | null) {
   for (const approval of held) {
     if (target && approval.targetMode === target.profile.id && approval.targetVersion === target.version) continue;
     await refuse(tx, ctx, { id: approval.id, kind: "mode_change", roomId }, "A later change of the workspace's modes replaced this switch; nothing was switched.");
