@@ -14,6 +14,8 @@ const docsReview = { id: "docs-review", label: "Docs review", description: "Read
 const triage = { id: "triage", label: "Triage", description: "Sorts the issues.", extends: "chat", readOnly: true };
 
 test("G8, G7: Disable and loading gatehouse.modes.json preview the rooms they change before saving; a widening switch waits in the room", async ({ context }) => {
+  // A repository clone, two saves and two previews: git and PostgreSQL on a busy machine.
+  test.setTimeout(240_000);
   const api = context.request;
   await signIn(api, DEMO);
   const id = randomUUID().slice(0, 6);
