@@ -151,7 +151,8 @@ const STATUS: Record<ApprovalView["status"], { label: string; tone: BadgeTone }>
 };
 
 export function HistoryRow({ approval, slug }: Readonly<{ approval: ApprovalView; slug: string }>) {
-  const status = STATUS[approval.status];
+  // G8: a mode switch is refused when a later policy edit replaced it or made it stale; the comment says which.
+  const status = approval.status === "refused" && approval.kind === "mode_change" ? { label: "refused", tone: "neutral" as const } : STATUS[approval.status];
   const call = approval.toolCall;
   return (
     <li data-testid="approval-history-row" data-approval-id={approval.id} data-kind={approval.kind} data-status={approval.status} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-3 text-sm">
