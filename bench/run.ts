@@ -11,6 +11,7 @@ import { benchGithubLatency } from "./github-latency";
 import { benchPaths } from "./paths";
 import { benchPipeline } from "./pipeline";
 import { benchPlans } from "./plans";
+import { benchPolicySave } from "./policy-save";
 import { benchPublish } from "./publish";
 import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
@@ -24,6 +25,7 @@ import { benchWorkerCpu } from "./worker-cpu";
 const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Gate and harness (M4)", benchGate],
   ["Declared modes (X1–X3, G7)", benchDeclaredModes],
+  ["Policy edits move rooms, PostgreSQL (G8)", benchPolicySave],
   ["Sandbox start-up (H1)", benchSandbox],
   ["File tools, race-free path confinement (H2)", benchFileTools],
   ["Plans (P2, G4)", benchPlans],

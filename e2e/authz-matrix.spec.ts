@@ -116,6 +116,12 @@ test.beforeAll(async () => {
     { method: "GET", path: `${ws}/mcp-servers`, need: "read" },
     { method: "POST", path: `${ws}/mcp-servers`, need: "manage", body: { name: "Bad Name" } },
     { method: "DELETE", path: `${ws}/mcp-servers/not-a-server`, need: "manage" },
+    // Declared modes: editing, previewing and importing the policy (G7, G8).
+    { method: "GET", path: `${ws}/modes`, need: "read" },
+    { method: "PUT", path: `${ws}/modes`, need: "manage", body: { modes: "none" } },
+    { method: "POST", path: `${ws}/modes/preview`, need: "manage", body: { modes: "none" } },
+    { method: "POST", path: `${ws}/modes/import`, need: "manage", body: { repositoryId: "" } },
+    { method: "POST", path: `${ws}/modes/import/preview`, need: "manage", body: { repositoryId: "" } },
   ];
   await owner.dispose();
 });

@@ -2,7 +2,6 @@
 import Link from "next/link";
 import type { ApprovalView } from "@/lib/approvals/list-approvals";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { builtInView } from "@/components/rooms/mode-meta";
 import { ModeBadge } from "@/components/rooms/mode-badge";
 import { argsSummary, formatDateTime, pretty } from "@/components/rooms/format";
 import { TierBadge } from "@/components/rooms/tier-badge";
@@ -17,7 +16,7 @@ function RoomLink({ slug, room }: Readonly<{ slug: string; room: ApprovalView["r
       <Link href={`/w/${slug}/rooms/${room.id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
         {room.name}
       </Link>
-      <ModeBadge profile={builtInView(room.mode)} />
+      <ModeBadge profile={room.profile} />
     </span>
   );
 }
@@ -98,6 +97,25 @@ export function PlanExitRow({ approval, slug, canWrite }: Readonly<{ approval: A
   );
 }
 
+/** G6, G8: a durable switch of a room's mode that widens it — an agent's change_mode or a policy edit — waits for a person. */
+export function ModeSwitchRow({ approval, slug, canWrite }: Readonly<{ approval: ApprovalView; slug: string; canWrite: boolean }>) {
+  return (
+    <li data-testid="mode-switch-row" data-approval-id={approval.id} data-kind={approval.kind} className={ROW}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-xs font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-400">{approval.runId ? "Agent asks to switch mode" : "Mode policy changed"}</span>
+        <span className="text-sm text-zinc-600 dark:text-zinc-400">in</span>
+        <RoomLink slug={slug} room={approval.room} />
+        <span className="ml-auto">
+          <When iso={approval.createdAt} prefix="asked" />
+        </span>
+      </div>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{approval.summary}</p>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">Allowing it switches the room now; until then the room keeps the mode it has.</p>
+      {canWrite ? <ApprovalActions slug={slug} approvalId={approval.id} subject={approval.summary} approveLabel="Allow the switch" denyLabel="Stay in this mode" withComment /> : null}
+    </li>
+  );
+}
+
 /** A submitted plan waiting for approval; it is decided in Plan Studio. */
 export function PlanApprovalRow({ approval, slug }: Readonly<{ approval: ApprovalView; slug: string }>) {
   return (
@@ -133,7 +151,8 @@ const STATUS: Record<ApprovalView["status"], { label: string; tone: BadgeTone }>
 };
 
 export function HistoryRow({ approval, slug }: Readonly<{ approval: ApprovalView; slug: string }>) {
-  const status = STATUS[approval.status];
+  // G8: a mode switch is refused when a later policy edit replaced it or made it stale; the comment says which.
+  const status = approval.status === "refused" && approval.kind === "mode_change" ? { label: "refused", tone: "neutral" as const } : STATUS[approval.status];
   const call = approval.toolCall;
   return (
     <li data-testid="approval-history-row" data-approval-id={approval.id} data-kind={approval.kind} data-status={approval.status} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-3 text-sm">

@@ -21,7 +21,7 @@ import { workspaceApi } from "@/components/workspaces/keys";
 import { useApprovals } from "./approval-hooks";
 import { DecisionNoticeProvider } from "./decision-notice";
 import { BudgetInboxRow } from "@/components/orchestration/budget-inbox-row";
-import { AgentApprovalRow, HistoryRow, PlanApprovalRow, PlanExitRow } from "./approval-rows";
+import { AgentApprovalRow, HistoryRow, ModeSwitchRow, PlanApprovalRow, PlanExitRow } from "./approval-rows";
 import { approvalKeys } from "./keys";
 import type { PendingProposalView } from "@/lib/orchestration/list-pending-proposals";
 import { ProposalInboxRow, proposalInboxKey, usePendingProposals } from "./proposal-rows";
@@ -61,6 +61,7 @@ export function InboxView({
   const pending = all.filter((a) => a.status === "pending");
   const calls = pending.filter((a) => a.kind === "tool_call");
   const planExits = pending.filter((a) => a.kind === "plan_exit");
+  const switches = pending.filter((a) => a.kind === "mode_change" && a.cancelBy === null);
   const plans = pending.filter((a) => a.kind === "plan");
   const budgets = pending.filter((a) => a.kind === "budget");
   const history = all.filter((a) => a.status !== "pending");
@@ -121,6 +122,20 @@ export function InboxView({
           <PlanExitRow key={a.id} approval={a} slug={slug} canWrite={canWrite} />
         ))}
       </Section>
+
+      {switches.length > 0 ? (
+        <Section
+          testId="mode-switch-requests"
+          title="Mode switches"
+          description="A room's mode would widen — an agent asked for more, or the workspace's modes changed. Until someone allows it, the room keeps its mode."
+          count={switches.length}
+          empty=""
+        >
+          {switches.map((a) => (
+            <ModeSwitchRow key={a.id} approval={a} slug={slug} canWrite={canWrite} />
+          ))}
+        </Section>
+      ) : null}
 
       {plans.length > 0 ? (
         <Section testId="plan-approvals" title="Plans" description="Submitted plans are approved in Plan Studio." count={plans.length} empty="">

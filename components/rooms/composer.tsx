@@ -151,6 +151,12 @@ export function Composer({
               className={SELECT}
               title={profile.description}
             >
+              {/* G8: a room keeps a mode the workspace no longer offers until a person picks another. */}
+              {modes.some((mode) => mode.id === room.mode) ? null : (
+                <option value={room.mode} disabled>
+                  {`${profile.label} (no longer offered)`}
+                </option>
+              )}
               {modes.map((mode) => (
                 <option key={mode.id} value={mode.id}>
                   {mode.declared ? `${mode.icon} ${mode.label}` : mode.label}

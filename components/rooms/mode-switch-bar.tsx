@@ -42,11 +42,14 @@ function CancelWindow({ approval, cancelBy, slug, canWrite }: Readonly<{ approva
   );
 }
 
+/** G6: an agent's widening change_mode; G8: a policy edit that widens this room's mode (no run asked for it). */
 function DurableSwitch({ approval, slug, canWrite }: Readonly<{ approval: RoomApproval; slug: string; canWrite: boolean }>) {
   return (
-    <div role="alert" data-testid="mode-switch-request" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-800 dark:bg-amber-950/40">
+    <div role="alert" data-testid="mode-switch-request" data-source={approval.runId ? "agent" : "policy"} className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-800 dark:bg-amber-950/40">
       <p className="font-medium text-amber-950 dark:text-amber-100">
-        The agent asks for more: {approval.summary}. Switching widens what it may do, so it waits for a person (G6).
+        {approval.runId
+          ? `The agent asks for more: ${approval.summary}. Switching widens what it may do, so it waits for a person (G6).`
+          : `The workspace's modes changed. ${approval.summary} (G8)`}
       </p>
       {canWrite ? <ApprovalActions slug={slug} approvalId={approval.id} subject={approval.summary} approveLabel="Allow the switch" denyLabel="Stay in this mode" withComment /> : null}
     </div>

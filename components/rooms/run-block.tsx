@@ -17,7 +17,6 @@ import { formatDuration } from "./format";
 import type { LiveRunText } from "./live-text";
 import { MessageText } from "./message-text";
 import { ModeBadge } from "./mode-badge";
-import { builtInView } from "./mode-meta";
 import { MessageEntry } from "./message-entry";
 import { PlanRow, ProposalRow } from "./plan-row";
 import { metaOf, type RoomMessage, type RoomRun, type RoomToolCall } from "./room-types";
@@ -111,8 +110,8 @@ export function RunBlock({
               {status.label}
             </Badge>
           </span>
-          {run.mode ? <ModeBadge profile={builtInView(run.mode)} /> : null}
-          {run.mode && builtInView(run.mode).planGate && isPlanOutcome(run.outcome) ? (
+          {run.modeView ? <ModeBadge profile={run.modeView} /> : null}
+          {run.modeView?.planGate && isPlanOutcome(run.outcome) ? (
             <span data-testid="run-outcome" data-outcome={run.outcome}>
               <Badge tone={run.outcome === "plan_approved" ? "green" : run.outcome === "narrated_plan" ? "red" : "amber"}>
                 {PLAN_OUTCOME_LABELS[run.outcome]}

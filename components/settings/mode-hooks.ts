@@ -1,5 +1,5 @@
 "use client";
-/** X1, G7: the workspace's mode policy — read, preview a draft, save. */
+/** X1, G7, G8: the workspace's mode policy — read, preview a draft or an import, save. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ModePolicyView } from "@/lib/mode-policy/get-mode-policy";
 import type { PolicyPreview } from "@/lib/mode-policy/preview-mode-policy";
@@ -25,11 +25,18 @@ export function useSaveModePolicy(slug: string) {
   });
 }
 
-/** X1: replace the policy with a repository's gatehouse.modes.json at its default branch. */
+/** G8: what loading a repository's gatehouse.modes.json would change, before anything is saved. */
+export function usePreviewModePolicyImport(slug: string) {
+  return useMutation({
+    mutationFn: (repositoryId: string) => fetchJson<{ commit: string; preview: PolicyPreview }>(`${workspaceApi(slug)}/modes/import/preview`, { method: "POST", json: { repositoryId } }),
+  });
+}
+
+/** X1: replace the policy with a repository's gatehouse.modes.json at its default branch — the commit the preview showed. */
 export function useImportModePolicy(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (repositoryId: string) => fetchJson<ModePolicyView & { commit: string }>(`${workspaceApi(slug)}/modes/import`, { method: "POST", json: { repositoryId } }),
+    mutationFn: (input: { repositoryId: string; commit: string }) => fetchJson<ModePolicyView & { commit: string }>(`${workspaceApi(slug)}/modes/import`, { method: "POST", json: input }),
     onSuccess: (view) => queryClient.setQueryData(modesKey(slug), view),
   });
 }

@@ -1,14 +1,17 @@
 "use client";
 /**
- * Workspace settings → Modes (X1–X4, G7): declare, edit and disable the
- * workspace's own modes, let agents switch modes, pick the default mode. The
- * whole policy is validated by the server's one schema; each issue shows
- * beside the field it names. "Preview" shows, before saving, every agent's
- * surface in every mode and what changes against the saved policy.
+ * Workspace settings → Modes (X1–X4, G7, G8): declare, edit, disable and
+ * remove the workspace's own modes, load them from a repository, let agents
+ * switch modes, pick the default mode. The whole policy is validated by the
+ * server's one schema; each issue shows beside the field it names. Before a
+ * policy is saved people see what it changes: "Preview surfaces" in the form,
+ * and a confirmation with the preview for Disable, Remove and loading a
+ * repository's file — which modes change for which agent, and which rooms
+ * change mode and how (a room whose mode widens waits for a person).
  */
 import { useState } from "react";
 import type { ModePolicyView } from "@/lib/mode-policy/get-mode-policy";
-import type { PolicyPreview } from "@/lib/mode-policy/preview-mode-policy";
+import type { LimitChange, PolicyPreview, RoomChange } from "@/lib/mode-policy/preview-mode-policy";
 import type { DeclaredModeInput, ModePolicyInput } from "@/lib/modes/declared";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,7 +20,7 @@ import { ApiError } from "@/components/ui/fetch-json";
 import { InlineStatus } from "@/components/ui/inline-status";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { useCan, useWorkspace } from "@/components/workspaces/workspace-context";
-import { useImportModePolicy, useModePolicy, usePreviewModePolicy, useSaveModePolicy } from "./mode-hooks";
+import { useImportModePolicy, useModePolicy, usePreviewModePolicy, usePreviewModePolicyImport, useSaveModePolicy } from "./mode-hooks";
 import { useRepositories } from "./repository-hooks";
 import { ReadOnlyNote } from "./read-only-note";
 
@@ -65,6 +68,9 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
     defaultMode: saved.policy.defaultMode ?? "",
   }));
   const [status, setStatus] = useState<string | null>(null);
+  // G8: Disable, Enable and Remove save only after people saw what the change does.
+  const [confirming, setConfirming] = useState<{ title: string; verb: string; policy: ModePolicyInput } | null>(null);
+  const confirmPreview = usePreviewModePolicy(workspace.slug);
 
   const modesWith = (edit: typeof editing): DeclaredModeInput[] => {
     const modes: DeclaredModeInput[] = saved.policy.modes.map((m) => ({ ...m }));
@@ -78,6 +84,27 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
     switchCancelSeconds: number(settings.switchCancelSeconds) ?? undefined,
     defaultMode: settings.defaultMode || null,
   });
+  /** The saved policy with one mode disabled, enabled or removed (a default that named it falls back). */
+  const policyWithout = (index: number, change: "toggle" | "remove"): ModePolicyInput => {
+    const mode = saved.policy.modes[index]!;
+    const modes = saved.policy.modes.flatMap((m, i) => (i !== index ? [{ ...m }] : change === "remove" ? [] : [{ ...m, disabled: !m.disabled }]));
+    const gone = change === "remove" || !mode.disabled;
+    return { ...saved.policy, modes, defaultMode: gone && saved.policy.defaultMode === mode.id ? null : saved.policy.defaultMode };
+  };
+  function confirm(index: number, change: "toggle" | "remove") {
+    const mode = saved.policy.modes[index]!;
+    const verb = change === "remove" ? "Remove" : mode.disabled ? "Enable" : "Disable";
+    const policy = policyWithout(index, change);
+    setStatus(null);
+    save.reset();
+    setConfirming({ title: `${verb} ${mode.label}?`, verb, policy });
+    confirmPreview.mutate(policy);
+  }
+  function closeConfirm() {
+    setConfirming(null);
+    confirmPreview.reset();
+    save.reset();
+  }
 
   const issues = (save.error instanceof ApiError ? save.error.issues : null) ?? (preview.error instanceof ApiError ? preview.error.issues : null) ?? [];
   const fieldError = (field: string) => {
@@ -87,13 +114,14 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
   const topError = (field: string) => issues.find((i) => i.path === field)?.message;
   const otherErrors = issues.filter((i) => !(editing && i.path.startsWith(`modes.${editing.index}.`)) && !["defaultMode", "switchCancelSeconds"].includes(i.path));
 
-  function submit(edit = editing) {
+  function submit(edit = editing, policy: ModePolicyInput = draftPolicy(edit)) {
     setStatus(null);
-    save.mutate(draftPolicy(edit), {
+    save.mutate(policy, {
       onSuccess: () => {
         setEditing(null);
         preview.reset();
-        setStatus("Saved. New rooms and the next turn of every run use the new policy.");
+        closeConfirm();
+        setStatus("Saved. Rooms whose mode narrows changed at once; a room whose mode widens waits for a person's approval in the room.");
       },
     });
   }
@@ -127,8 +155,11 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
                   <Button size="sm" variant="secondary" onClick={() => setEditing({ index, draft: toDraft(mode) })}>
                     Edit
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => submit({ index, draft: { ...toDraft(mode), disabled: !mode.disabled } })}>
+                  <Button size="sm" variant="secondary" data-testid="toggle-mode" onClick={() => confirm(index, "toggle")}>
                     {mode.disabled ? "Enable" : "Disable"}
+                  </Button>
+                  <Button size="sm" variant="ghost" data-testid="remove-mode" onClick={() => confirm(index, "remove")}>
+                    Remove
                   </Button>
                 </div>
               ) : null}
@@ -141,6 +172,24 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
           </Button>
         ) : null}
       </Card>
+
+      {confirming ? (
+        <Card title={confirming.title} description="Nothing is saved until you confirm. Rooms in a mode that widens keep their current mode until a person approves the switch in the room.">
+          <div data-testid="mode-confirm">
+            {confirmPreview.isPending ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Working out what changes…</p> : null}
+            <ErrorText>{confirmPreview.error ? confirmPreview.error.message : save.error ? save.error.message : null}</ErrorText>
+            {confirmPreview.data ? <PreviewTable preview={confirmPreview.data} /> : null}
+            <div className="mt-4 flex flex-wrap gap-2">
+              <Button data-testid="confirm-mode-change" disabled={!confirmPreview.data} loading={save.isPending} onClick={() => submit(null, confirming.policy)}>
+                {confirming.verb}
+              </Button>
+              <Button variant="ghost" onClick={closeConfirm}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        </Card>
+      ) : null}
 
       {editing && draft ? (
         <Card title={editing.index < saved.policy.modes.length ? `Edit ${draft.label || draft.id}` : "Declare a mode"}>
@@ -235,40 +284,112 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
   );
 }
 
+const KIND_WORDS: Record<PolicyPreview["changes"][number]["kind"], string> = {
+  new: "new",
+  enabled: "enabled again",
+  changed: "changed",
+  disabled: "disabled",
+  removed: "removed",
+};
+const LIMIT_WORDS: Record<LimitChange["limit"], string> = { maxTurns: "max turns", timeoutSeconds: "timeout", maxTier: "highest tier" };
+
+function limitValue(change: LimitChange, value: LimitChange["from"]): string {
+  if (value === null) return "none";
+  return change.limit === "timeoutSeconds" ? `${value} s` : String(value);
+}
+
+/** Tools gained (+) and lost (−), the worktree's mount and the limits that move. */
+function Diff({ change }: Readonly<{ change: Pick<RoomChange, "added" | "removed" | "posture" | "limits"> }>) {
+  const tools = `${change.added.length ? ` + ${change.added.join(", ")}` : ""}${change.removed.length ? ` − ${change.removed.join(", ")}` : ""}`;
+  const more = [
+    change.posture ? `worktree ${change.posture.from} → ${change.posture.to}` : null,
+    ...change.limits.map((l) => `${LIMIT_WORDS[l.limit]} ${limitValue(l, l.from)} → ${limitValue(l, l.to)}`),
+  ].filter(Boolean);
+  return (
+    <>
+      {tools}
+      {more.length ? <span className="text-zinc-600 dark:text-zinc-400"> · {more.join(" · ")}</span> : null}
+    </>
+  );
+}
+
 function PreviewTable({ preview }: Readonly<{ preview: PolicyPreview }>) {
   return (
-    <div data-testid="mode-preview" className="mt-4 space-y-2 text-xs">
-      <h3 className="font-semibold">What changes (G7)</h3>
-      {preview.changes.length === 0 ? <p>No agent&apos;s surface changes.</p> : null}
-      <ul className="space-y-1">
-        {preview.changes.map((c) => (
-          <li key={`${c.agent}:${c.mode}`} data-testid="mode-preview-change">
-            <strong>{c.agent}</strong> in <strong>{c.label}</strong> ({c.kind}){c.added.length ? ` + ${c.added.join(", ")}` : ""}
-            {c.removed.length ? ` − ${c.removed.join(", ")}` : ""}
-          </li>
-        ))}
-      </ul>
+    <div data-testid="mode-preview" className="mt-4 space-y-3 text-xs">
+      <div>
+        <h3 className="text-sm font-semibold">Rooms that change mode (G8)</h3>
+        {preview.rooms.length === 0 ? <p data-testid="mode-preview-no-rooms">No room changes mode.</p> : null}
+        <ul className="mt-1 space-y-1">
+          {preview.rooms.map((r) => (
+            <li key={r.roomId} data-testid="mode-preview-room" data-room-id={r.roomId} data-effect={r.effect}>
+              <strong>{r.room}</strong>: {r.from.label} → {r.to.label}{" "}
+              {r.effect === "waits" ? (
+                <span className="font-medium text-amber-800 dark:text-amber-300">(widens: waits for a person&apos;s approval; until then the room stays in {r.from.label})</span>
+              ) : (
+                <span className="font-medium">(changes at once)</span>
+              )}
+              <Diff change={r} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h3 className="text-sm font-semibold">Modes that change (G7)</h3>
+        {preview.changes.length === 0 ? <p>No mode changes for any agent.</p> : null}
+        <ul className="mt-1 space-y-1">
+          {preview.changes.map((c) => (
+            <li key={`${c.agent}:${c.mode}`} data-testid="mode-preview-change" data-mode={c.mode} data-kind={c.kind}>
+              <strong>{c.agent}</strong> in <strong>{c.label}</strong> ({KIND_WORDS[c.kind]})
+              <Diff change={c} />
+              {c.text.length ? <span className="text-zinc-600 dark:text-zinc-400"> · {c.text.join(", ")} reworded</span> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }
 
-/** X1: policy reviewed like code — load the repository's gatehouse.modes.json from its default branch. */
+/** X1, G8: policy reviewed like code — preview the repository's gatehouse.modes.json from its default branch, then load it. */
 function ImportFromRepository({ slug, onDone }: Readonly<{ slug: string; onDone: (text: string) => void }>) {
   const repositories = useRepositories(slug);
+  const previewImport = usePreviewModePolicyImport(slug);
   const load = useImportModePolicy(slug);
   const list = repositories.data ?? [];
   const [repositoryId, setRepositoryId] = useState("");
   if (list.length === 0) return null;
   const chosen = repositoryId || list[0]!.id;
+  const seen = previewImport.data;
+  const reset = () => (previewImport.reset(), load.reset());
   return (
-    <Card title="From a repository" description="A repository can carry the policy as gatehouse.modes.json at its root (same fields as above). Loading it reads the default branch and replaces the declared modes.">
+    <Card title="From a repository" description="A repository can carry the policy as gatehouse.modes.json at its root (same fields as above). Loading it reads the default branch and replaces the declared modes; you see what it changes first.">
       <div className="flex flex-wrap items-end gap-2">
-        <SelectField label="Repository" value={chosen} onChange={(e) => setRepositoryId(e.target.value)} options={list.map((r) => ({ value: r.id, label: r.name }))} />
-        <Button variant="secondary" loading={load.isPending} onClick={() => load.mutate(chosen, { onSuccess: (v) => onDone(`Loaded gatehouse.modes.json at ${v.commit.slice(0, 12)}.`) })}>
-          Load gatehouse.modes.json
+        <SelectField label="Repository" value={chosen} onChange={(e) => (setRepositoryId(e.target.value), reset())} options={list.map((r) => ({ value: r.id, label: r.name }))} />
+        <Button variant="secondary" data-testid="preview-import" loading={previewImport.isPending} onClick={() => (load.reset(), previewImport.mutate(chosen))}>
+          Preview gatehouse.modes.json
         </Button>
       </div>
-      <ErrorText className="mt-2">{load.error ? load.error.message : null}</ErrorText>
+      <ErrorText className="mt-2">{previewImport.error ? previewImport.error.message : load.error ? load.error.message : null}</ErrorText>
+      {seen ? (
+        <div data-testid="import-preview">
+          <p className="mt-3 text-sm">
+            At <code>{seen.commit.slice(0, 12)}</code>, the file would change:
+          </p>
+          <PreviewTable preview={seen.preview} />
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Button
+              data-testid="confirm-import"
+              loading={load.isPending}
+              onClick={() => load.mutate({ repositoryId: chosen, commit: seen.commit }, { onSuccess: (v) => (reset(), onDone(`Loaded gatehouse.modes.json at ${v.commit.slice(0, 12)}.`)) })}
+            >
+              Load it
+            </Button>
+            <Button variant="ghost" onClick={reset}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
     </Card>
   );
 }

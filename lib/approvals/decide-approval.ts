@@ -1,14 +1,19 @@
 import "server-only";
 /**
- * A person decides an approval (G4 per-call confirmations, P5 plan_exit).
- * The decision is a conditional update on a pending row, so two people
- * deciding at once get one decision and one clear 409 — never two. A decided
- * per-call approval queues its run to continue, in the same transaction.
+ * A person decides an approval (G4 per-call confirmations, P5 plan_exit, G6
+ * and G8 durable mode switches). The decision is a conditional update on a
+ * pending row, so two people deciding at once get one decision and one clear
+ * 409 — never two. A decided per-call approval queues its run to continue, in
+ * the same transaction. Approving a durable switch applies it there and then
+ * through the one mode transition, and an agent parked on it goes on (X4).
  */
-import type { ApprovalKind, PrismaClient } from "../db/generated/client";
+import type { Approval, ApprovalKind, Prisma as Db, PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
+import { AGENT_MODE_ID } from "../modes/profiles";
 import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
+import { answerWaitingSwitch } from "../rooms/answer-waiting-switch";
+import { changeRoomMode } from "../rooms/change-room-mode";
 
 export interface DecideApprovalInput {
   workspaceId: string;
@@ -41,6 +46,8 @@ export async function decideApproval(prisma: PrismaClient, input: DecideApproval
       throw new AppError("conflict", `This approval was already decided (${current.status}); nothing was changed.`);
     }
     if (approval.kind === "tool_call" && approval.runId) await enqueueJob(tx, advanceRunJob(approval.runId));
+    // X4, G6, G8: a durable switch request is the person's decision on the switch itself.
+    const settled = approval.kind === "mode_change" && approval.cancelBy === null && approval.roomId ? await decideSwitch(tx, { ...approval, roomId: approval.roomId }, input) : status;
     await tx.auditEvent.create({
       data: {
         workspaceId: input.workspaceId,
@@ -48,7 +55,7 @@ export async function decideApproval(prisma: PrismaClient, input: DecideApproval
         action: `approval.${status}`,
         targetType: "approval",
         targetId: approval.id,
-        data: { kind: approval.kind, comment: input.comment ?? null },
+        data: { kind: approval.kind, comment: input.comment ?? null, ...(settled !== status ? { outcome: settled } : {}) },
       },
     });
     await recordEvent(tx, {
@@ -56,8 +63,46 @@ export async function decideApproval(prisma: PrismaClient, input: DecideApproval
       roomId: approval.roomId,
       runId: approval.runId,
       type: "approval.decided",
-      data: { approvalId: approval.id, kind: approval.kind, status, by: input.userId },
+      data: { approvalId: approval.id, kind: approval.kind, status: settled, by: input.userId },
     });
     return tx.approval.findUniqueOrThrow({ where: { id: approval.id } });
   });
+}
+
+/**
+ * Applies (or declines) a durable switch in the deciding transaction. A switch
+ * the room can no longer make — the policy changed the target since it was
+ * asked (another version, disabled, removed) — is refused rather than applied
+ * to something nobody approved. Returns the approval's final status.
+ */
+async function decideSwitch(tx: Db.TransactionClient, approval: Approval & { roomId: string }, input: DecideApprovalInput): Promise<string> {
+  if (input.decision === "reject") {
+    const why = input.comment ? ` (${input.comment})` : "";
+    await answerWaitingSwitch(tx, approval.id, { status: "cancelled", message: `A person declined the switch${why}; the mode is unchanged. Carry on in the current mode or ask them why.` });
+    return "rejected";
+  }
+  const refuse = async (why: string) => {
+    await tx.approval.update({ where: { id: approval.id }, data: { status: "refused", comment: why } });
+    await answerWaitingSwitch(tx, approval.id, { status: "refused", message: `${why} Nothing was switched; ask again if you still need it.` });
+    return "refused";
+  };
+  try {
+    const result = await changeRoomMode(tx, {
+      workspaceId: approval.workspaceId,
+      roomId: approval.roomId,
+      to: approval.targetMode ?? AGENT_MODE_ID,
+      // A request an agent made from a run is its change_mode; one nobody's run made is a policy edit's (G8).
+      via: approval.runId || approval.toolCallId ? "change_mode" : "policy",
+      actorId: input.userId,
+      runId: approval.runId,
+      spend: approval.id,
+      version: approval.targetVersion,
+    });
+    if (!result.changed && result.why === "stale") return refuse(`The workspace's ${result.to.label} mode changed after this was asked.`);
+    await answerWaitingSwitch(tx, approval.id, { status: "switched", message: `Approved: the room is in ${result.to.label} mode from your next step.` });
+    return "applied";
+  } catch (error) {
+    if (error instanceof AppError && error.code === "unprocessable") return refuse(error.message);
+    throw error;
+  }
 }

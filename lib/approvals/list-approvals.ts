@@ -1,6 +1,8 @@
 import "server-only";
 /** The inbox: pending approvals first, then the recently decided, with what they are about. */
 import type { PrismaClient } from "../db/generated/client";
+import { profileView } from "../modes/profile-view";
+import { roomProfile } from "../modes/room-mode";
 
 export async function listApprovals(prisma: PrismaClient, workspaceId: string, options: { status?: "pending" | "all" } = {}) {
   const rows = await prisma.approval.findMany({
@@ -8,7 +10,7 @@ export async function listApprovals(prisma: PrismaClient, workspaceId: string, o
     orderBy: [{ createdAt: "desc" }],
     take: 200,
     include: {
-      room: { select: { id: true, name: true, mode: true } },
+      room: { select: { id: true, name: true, mode: true, modeDeclaration: true } },
       toolCall: { select: { tool: true, tier: true, effects: true, args: true, reason: true } },
       plan: { select: { id: true, version: true, goal: true } },
     },
@@ -24,7 +26,10 @@ export async function listApprovals(prisma: PrismaClient, workspaceId: string, o
       decidedById: a.decidedById,
       comment: a.comment,
       runId: a.runId,
-      room: a.room,
+      /** X4: a mode switch's cancel window; null = a durable request (G6, G8) */
+      cancelBy: a.cancelBy?.toISOString() ?? null,
+      // X1, G8: the room's mode as the room records it (a declared mode by its own name).
+      room: a.room ? { id: a.room.id, name: a.room.name, mode: a.room.mode, profile: profileView(roomProfile(a.room)) } : null,
       toolCall: a.toolCall,
       plan: a.plan,
     }))

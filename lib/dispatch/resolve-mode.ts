@@ -1,12 +1,13 @@
 /**
- * The dispatcher's one decision (S4): a run's mode is the room's mode column,
- * read at the start of every turn. A run without a room — a one-shot, a CLI
+ * The dispatcher's one decision (S4): a run's mode is the room's mode record
+ * (its `mode` column and, for a declared mode, the declaration copied beside
+ * it, G8), read at the start of every turn. A run without a room — a one-shot, a CLI
  * call, or a room id from another workspace — resolves to chat, and nothing of
  * a foreign room is reachable because the lookup is scoped to the run's workspace.
  */
 import { EMPTY_POLICY, type ModePolicy } from "../modes/declared";
 import { PROFILES } from "../modes/profiles";
-import { roomProfile } from "../modes/resolve-profile";
+import { roomProfile } from "../modes/room-mode";
 import type { Autonomy, Mode, ModeProfile } from "../modes/types";
 import type { WorktreeGit } from "../repos/worktree-git";
 
@@ -15,8 +16,8 @@ export interface RoomSnapshot {
   id: string;
   workspaceId: string;
   mode: Mode;
-  /** X1: the declared mode the room is in, if any (`mode` holds the built-in it extends) */
-  declaredMode: string | null;
+  /** X1, G8: the declaration the room runs under (null: the built-in in `mode`), lib/modes/room-mode.ts */
+  modeDeclaration: unknown;
   /** X1–X4: the workspace's parsed mode policy */
   policy: ModePolicy;
   autonomy: Autonomy;
@@ -49,6 +50,6 @@ export async function resolveTurn(rooms: RoomReader, run: { workspaceId: string;
   const room = await rooms.findRoom(run.workspaceId, run.roomId);
   // Defence in depth: a reader that forgot its workspace scope still cannot leak a room.
   if (!room || room.workspaceId !== run.workspaceId) return roomless;
-  const profile = roomProfile(room.policy, room);
+  const profile = roomProfile(room);
   return { mode: profile.mode, profile, policy: room.policy, room, autonomy: room.autonomy };
 }

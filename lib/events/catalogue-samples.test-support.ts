@@ -20,6 +20,7 @@ export const SAMPLE_EVENTS: { [T in RoomEventType]: RoomEventOf<T>["data"] } = {
   "approval.decided": { approvalId: "a1", kind: "tool_call", status: "approved", by: "u1" },
   "room.created": { name: "Room", mode: "chat" },
   "room.mode_changed": { mode: { from: "chat", to: "plan" }, base: { from: "chat", to: "plan" }, via: "composer", approvalId: null, runId: null, changes: { mode: { from: "chat", to: "plan" } }, label: "Plan", by: "u1" },
+  "room.mode_change_requested": { mode: { from: "docs-review", to: "chat" }, base: { from: "chat", to: "chat" }, via: "policy", approvalId: "a3", runId: null, label: "Agent", by: "u1" },
   "room.mode_switch_requested": { approvalId: "a2", to: "plan", label: "Plan", reason: "read first", cancelBy: "2026-12-01T00:00:10.000Z" },
   "room.updated": { mode: "chat" },
   "message.created": { messageId: "m3", conversationId: "cv1" },

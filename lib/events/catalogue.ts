@@ -68,6 +68,16 @@ const roomEvents = [
     label: z.string(),
     by,
   }),
+  /** G8: a switch nobody approved (a policy edit) widens, so it waits for this approval; the room is unchanged */
+  event("room.mode_change_requested", {
+    mode: z.object({ from: z.string(), to: z.string() }),
+    base: z.object({ from: z.string(), to: z.string() }),
+    via: z.string(),
+    approvalId: id,
+    runId: id.nullable(),
+    label: z.string(),
+    by,
+  }),
   /** X4: an agent's change_mode waiting out its cancel window */
   event("room.mode_switch_requested", { approvalId: id, to: z.string(), label: z.string(), reason: z.string().nullable(), cancelBy: z.string() }),
   event("room.updated", roomChange),

@@ -8,11 +8,9 @@ import { resolveTurn } from "../dispatch/resolve-mode";
 import { promptBlock } from "../modes/prompt";
 import { streamTurn, toolResultMessage } from "../models/stream-turn";
 import { completionHook } from "./completion";
-import { resolveProfile } from "../modes/resolve-profile";
-import { PROFILES } from "../modes/profiles";
 import { capabilityFor, settleCalls, type StepContext } from "./settle-calls";
 import type { CallResult, HarnessDeps, HarnessLimits, RunCheckpoint, RunEnvironment, RunRecord, RunStatus } from "./types";
-import type { Mode } from "../modes/types";
+import type { ModeProfile } from "../modes/types";
 import type { TodoItem } from "../rooms/replace-todos";
 
 export const DEFAULT_LIMITS: HarnessLimits = { maxSteps: 24, maxCallsPerStep: 16 };
@@ -93,10 +91,10 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
           checkpoint.messages.push({ role: "user", content: hook.nudge });
           checkpoint.nudged = true;
           await deps.events.emit({ type: "run.nudged", runId });
-          await deps.store.saveCheckpoint(runId, checkpoint, "running", { mode: turn.mode, fingerprint });
+          await deps.store.saveCheckpoint(runId, checkpoint, "running", { profile: turn.profile, fingerprint });
           continue;
         }
-        return finishRun(deps, run, checkpoint, "succeeded", hook ? hook.outcome({ ...checkpoint }) : null, turn.mode);
+        return finishRun(deps, run, checkpoint, "succeeded", hook ? hook.outcome({ ...checkpoint }) : null, turn.profile);
       }
 
       const calls = result.toolCalls.slice(0, limits.maxCallsPerStep);
@@ -108,11 +106,11 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
         calls,
         results: [],
       };
-      await deps.store.saveCheckpoint(runId, checkpoint, "running", { mode: turn.mode, fingerprint });
+      await deps.store.saveCheckpoint(runId, checkpoint, "running", { profile: turn.profile, fingerprint });
       const settled = await settleCalls({ deps, run, env, checkpoint, surface, fingerprint, worktree: turn.room?.worktreePath ?? null, git: turn.room?.git ?? null });
       if (settled === "waiting") return park(deps, run, checkpoint);
       closeStep(checkpoint, overflow.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, output: `Refused: at most ${limits.maxCallsPerStep} tool calls per step`, isError: true })));
-      await deps.store.saveCheckpoint(runId, checkpoint, "running", { mode: turn.mode });
+      await deps.store.saveCheckpoint(runId, checkpoint, "running", { profile: turn.profile });
     }
     return finishRun(deps, run, checkpoint, "failed", null, null, `stopped after ${limits.maxSteps} model turns (the run's step limit)`);
   } catch (error) {
@@ -123,11 +121,10 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
 
 /** Resumes a step whose calls were waiting for a person. */
 async function continueStep(deps: HarnessDeps, run: RunRecord, env: RunEnvironment, checkpoint: RunCheckpoint) {
-  const pending = checkpoint.pending!;
+  // S4, G8: the rest of the step runs under the room's mode as it is now — never a profile looked
+  // up again by the id the calls were made in, which a policy edit may have removed.
   const turn = await resolveTurn(deps.rooms, run);
-  // The calls were gated by the surface of the turn they were made in.
-  const profile = resolveProfile(turn.policy, pending.modeId ?? pending.mode) ?? PROFILES[pending.mode];
-  const { surface, fingerprint } = capabilityFor(deps, env, turn, profile);
+  const { surface, fingerprint } = capabilityFor(deps, env, turn);
   const ctx: StepContext = { deps, run, env, checkpoint, surface, fingerprint, worktree: turn.room?.worktreePath ?? null, git: turn.room?.git ?? null };
   const settled = await settleCalls(ctx);
   if (settled === "waiting") return "waiting";
@@ -154,10 +151,10 @@ async function finishRun(
   checkpoint: RunCheckpoint,
   status: RunStatus,
   outcome: string | null,
-  mode: Mode | null,
+  profile: ModeProfile | null,
   error?: string,
 ): Promise<AdvanceResult> {
-  await deps.store.saveCheckpoint(run.id, checkpoint, status, { outcome, error: error ?? null, ...(mode ? { mode } : {}) });
+  await deps.store.saveCheckpoint(run.id, checkpoint, status, { outcome, error: error ?? null, ...(profile ? { profile } : {}) });
   await deps.events.emit({ type: "run.finished", runId: run.id, status, outcome, error });
   return { status, outcome, claimed: true };
 }

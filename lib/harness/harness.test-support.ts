@@ -9,6 +9,8 @@ import { createScriptedModel } from "../models/scripted-model";
 import type { Script } from "../models/script";
 import type { Mode, Autonomy } from "../modes/types";
 import { EMPTY_POLICY, type ModePolicy } from "../modes/declared";
+import { resolveMode } from "../modes/resolve-profile";
+import { modeColumns } from "../modes/room-mode";
 import { noRoomServices, type ToolServices } from "../tools/services";
 import { TOOLS } from "../tools/registry";
 import { newCheckpoint } from "./checkpoint";
@@ -72,12 +74,15 @@ export function harnessFixture(options: {
   maxSteps?: number;
 }): HarnessFixture {
   const store = createMemoryStore();
+  const policy = options.policy ?? EMPTY_POLICY;
+  // G8: a room in a declared mode holds its own record of it, as the transition writes it.
+  const declared = options.declaredMode ? resolveMode(policy, options.declaredMode) : null;
+  if (options.declaredMode && !declared) throw new Error(`the policy declares no enabled mode "${options.declaredMode}"`);
   store.rooms.set("room-1", {
     id: "room-1",
     workspaceId: "ws-1",
-    mode: options.mode ?? "chat",
-    declaredMode: options.declaredMode ?? null,
-    policy: options.policy ?? EMPTY_POLICY,
+    ...(declared ? modeColumns(declared) : { mode: options.mode ?? "chat", modeDeclaration: null }),
+    policy,
     autonomy: options.autonomy ?? "auto",
     planShell: options.planShell ?? false,
     worktreePath: options.worktree,

@@ -7,6 +7,7 @@ import "server-only";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
+import { storedModeView } from "../modes/profile-view";
 import { parseStoredPolicy } from "../modes/resolve-profile";
 import { worktreeGit } from "../repos/mirror-paths";
 import { readStoredTodos } from "../rooms/stored-todos";
@@ -88,6 +89,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
           status,
           steps: checkpoint.step,
           ...(extra?.mode ? { mode: extra.mode } : {}),
+          ...(extra?.profile ? { mode: extra.profile.mode, modeView: storedModeView(extra.profile) } : {}),
           ...(extra?.fingerprint ? { fingerprint: extra.fingerprint } : {}),
           ...(extra && "outcome" in extra ? { outcome: extra.outcome } : {}),
           ...(extra && "error" in extra ? { error: extra.error } : {}),
@@ -211,7 +213,7 @@ export function createPrismaRoomReader(prisma: PrismaClient): RoomReader {
       const room = await prisma.room.findFirst({
         where: { id: roomId, workspaceId },
         select: {
-          id: true, workspaceId: true, mode: true, declaredMode: true, autonomy: true, planShell: true, worktreePath: true, repositoryId: true,
+          id: true, workspaceId: true, mode: true, modeDeclaration: true, autonomy: true, planShell: true, worktreePath: true, repositoryId: true,
           workspace: { select: { modePolicy: true } },
         },
       });

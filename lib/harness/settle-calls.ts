@@ -210,10 +210,11 @@ async function execute(ctx: StepContext, call: PendingCall, tool: ToolDefinition
       await deps.store.finishCall(run.id, call.toolCallId, { status: "waiting", durationMs });
       if (outcome.suspend.kind === "question") {
         await deps.events.emit({ type: "question", runId: run.id, callId: call.toolCallId, prompt: outcome.suspend.prompt });
-      } else {
+      } else if (outcome.suspend.kind === "subagent") {
         // A6: the parent waits for its sub-agent like for a person; the child's end writes this call's result.
         await deps.events.emit({ type: "subagent.started", runId: run.id, callId: call.toolCallId, childRunId: outcome.suspend.childRunId, task: outcome.suspend.task });
       }
+      // G6: an "approval" suspension announced its request when it opened it; the decision answers this call.
       return "waiting";
     }
     if (!outcome.isError && tool.name === ctx.surface.profile.outputVerb) ctx.checkpoint.delivered = true;

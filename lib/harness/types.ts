@@ -6,7 +6,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import type { RoomReader } from "../dispatch/resolve-mode";
-import type { Mode } from "../modes/types";
+import type { Mode, ModeProfile } from "../modes/types";
 import type { TodoItem } from "../rooms/replace-todos";
 import type { ToolServices } from "../tools/services";
 import type { ToolDefinition } from "../tools/types";
@@ -100,7 +100,8 @@ export interface HarnessStore {
     runId: string,
     checkpoint: RunCheckpoint,
     status: RunStatus,
-    extra?: { mode?: Mode; fingerprint?: string; outcome?: string | null; error?: string | null },
+    /** `profile`: X1, the (possibly declared) mode the turn ran in, recorded by name on the run */
+    extra?: { mode?: Mode; profile?: ModeProfile; fingerprint?: string; outcome?: string | null; error?: string | null },
   ): Promise<void>;
   /** ends a claimed run as failed without touching its stored state (kept as it was, for a person to inspect) */
   failRun(runId: string, error: string): Promise<void>;

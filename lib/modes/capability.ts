@@ -6,6 +6,7 @@
  * names exactly what was compiled, and every decision made under it records it.
  */
 import { createHash } from "node:crypto";
+import { canonical } from "./canonical";
 import type { ModePolicy } from "./declared";
 import { selectableProfiles } from "./resolve-profile";
 import { materializeSurface, type Surface, type SurfaceTool, type SwitchTarget } from "./surface";
@@ -74,16 +75,6 @@ function compileUncached(input: CapabilityInput): CompiledCapability {
     switchTargets: switchTargetsOf(input.policy, input.profile),
   });
   return { surface, fingerprint: fingerprintOf(surface, input), covers: FINGERPRINT_COVERS };
-}
-
-/** Canonical JSON (sorted keys) so equal capabilities hash equally across processes. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 function fingerprintOf(surface: Surface, input: CapabilityInput): string {

@@ -7,7 +7,8 @@ import type { CapabilityInput } from "./capability";
 import { guardCall, NOT_AVAILABLE } from "./guard";
 import { PROFILES } from "./profiles";
 import { promptBlock } from "./prompt";
-import { defaultProfile, resolveProfile, roomProfile, selectableProfiles } from "./resolve-profile";
+import { defaultProfile, resolveMode, resolveProfile, selectableProfiles } from "./resolve-profile";
+import { modeColumns, roomProfile } from "./room-mode";
 import { materializeSurface, surfaceTool } from "./surface";
 
 const audit: DeclaredModeInput = {
@@ -46,8 +47,9 @@ describe("declared modes", () => {
     const disabled = policyOf({ modes: [{ ...audit, disabled: true }] });
     expect(resolveProfile(disabled, "security-audit")).toBeNull();
     expect(selectableProfiles(disabled).map((p) => p.id)).toEqual(["chat", "plan", "orchestrate"]);
-    // A room left in a disabled mode falls back to the built-in in its mode column.
-    expect(roomProfile(disabled, { mode: "chat", declaredMode: "security-audit" }).id).toBe("chat");
+    // G8: a room in it keeps its own copy of the mode — never the built-in in its mode column.
+    const room = modeColumns(resolveMode(policyOf({ modes: [audit] }), "security-audit")!);
+    expect(roomProfile(room)).toMatchObject({ id: "security-audit", grants: ["read_file", "grep", "create_ticket"] });
   });
 
   it("X1: a declaration with bad fields is refused naming each field", () => {

@@ -38,7 +38,7 @@ export const declaredModeSchema = z.object({
   readOnly: z.boolean().default(false),
   /** narrows the highest tier; above the built-in's it changes nothing */
   maxTier: z.enum(TIERS).nullable().default(null),
-  /** disabled modes cannot be picked; rooms in one resolve to the built-in it extends */
+  /** disabled modes cannot be picked; a room in one keeps it until a person allows its switch to the built-in it extends (G8) */
   disabled: z.boolean().default(false),
 });
 export type DeclaredMode = z.infer<typeof declaredModeSchema>;

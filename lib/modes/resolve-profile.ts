@@ -2,45 +2,48 @@
  * X1: which profile a mode id names in a workspace — a built-in, or one of the
  * workspace's declared modes compiled by ./declared.ts. Pure; the caller reads
  * the policy (stored JSON or a repository file) and passes it in. Compiled
- * profiles are kept per policy object, so resolving at every turn start costs a
- * map lookup once the policy has been parsed.
+ * profiles are kept per policy object, so a lookup costs a map lookup once the
+ * policy has been parsed. A room's own mode is not looked up here: it is the
+ * room's record (./room-mode.ts), which a policy edit changes only through the
+ * one transition (G8).
  */
-import { compileDeclared, EMPTY_POLICY, EXTENDABLE_MODES, modePolicySchema, type ModePolicy } from "./declared";
+import { EMPTY_POLICY, EXTENDABLE_MODES, modePolicySchema, type ModePolicy } from "./declared";
 import { isBuiltInMode, PROFILES } from "./profiles";
-import type { Mode, ModeProfile } from "./types";
+import { builtInMode, declaredMode, type RoomMode } from "./room-mode";
+import type { ModeProfile } from "./types";
 
-const compiled = new WeakMap<ModePolicy, Map<string, ModeProfile>>();
+const compiled = new WeakMap<ModePolicy, Map<string, RoomMode>>();
 
-function declaredProfiles(policy: ModePolicy): Map<string, ModeProfile> {
+function declaredModes(policy: ModePolicy): Map<string, RoomMode> {
   let byId = compiled.get(policy);
   if (!byId) {
-    byId = new Map(policy.modes.filter((m) => !m.disabled).map((m) => [m.id, compileDeclared(m)]));
+    byId = new Map(policy.modes.filter((m) => !m.disabled).map((m) => [m.id, declaredMode(m)]));
     compiled.set(policy, byId);
   }
   return byId;
 }
 
-/** The profile `modeId` names in this workspace, or null when it names none (or a disabled mode). */
-export function resolveProfile(policy: ModePolicy, modeId: string): ModeProfile | null {
-  if (isBuiltInMode(modeId)) return PROFILES[modeId];
-  return declaredProfiles(policy).get(modeId) ?? null;
+function declaredProfiles(policy: ModePolicy): ModeProfile[] {
+  return [...declaredModes(policy).values()].map((m) => m.profile);
 }
 
 /**
- * A room's profile: its declared mode when that is still declared and enabled,
- * else the built-in in its `mode` column — the ceiling the declared mode had.
+ * G8: the mode `modeId` names in this workspace now, with the version a room
+ * switched to it would record; null when it names none (or a disabled mode).
  */
-export function roomProfile(policy: ModePolicy, room: { mode: Mode; declaredMode: string | null }): ModeProfile {
-  if (room.declaredMode) {
-    const declared = declaredProfiles(policy).get(room.declaredMode);
-    if (declared && declared.mode === room.mode) return declared;
-  }
-  return PROFILES[room.mode];
+export function resolveMode(policy: ModePolicy, modeId: string): RoomMode | null {
+  if (isBuiltInMode(modeId)) return builtInMode(modeId);
+  return declaredModes(policy).get(modeId) ?? null;
+}
+
+/** The profile `modeId` names in this workspace, or null when it names none (or a disabled mode). */
+export function resolveProfile(policy: ModePolicy, modeId: string): ModeProfile | null {
+  return resolveMode(policy, modeId)?.profile ?? null;
 }
 
 /** The modes a person can pick for a room (S1 built-ins, then enabled declared modes). */
 export function selectableProfiles(policy: ModePolicy): ModeProfile[] {
-  return [...EXTENDABLE_MODES.map((mode) => PROFILES[mode]).filter((p) => p.selectable), ...declaredProfiles(policy).values()];
+  return [...EXTENDABLE_MODES.map((mode) => PROFILES[mode]).filter((p) => p.selectable), ...declaredProfiles(policy)];
 }
 
 /** X1: the declared default, else the first enabled declared mode, else chat (C1). */
@@ -49,8 +52,7 @@ export function defaultProfile(policy: ModePolicy): ModeProfile {
     const chosen = resolveProfile(policy, policy.defaultMode);
     if (chosen?.selectable) return chosen;
   }
-  const first = declaredProfiles(policy).values().next();
-  return first.done ? PROFILES.chat : first.value;
+  return declaredProfiles(policy)[0] ?? PROFILES.chat;
 }
 
 /**

@@ -9,7 +9,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { AGENT_MODE_ID, hasPlanExitGate } from "../modes/profiles";
-import { parseStoredPolicy, roomProfile } from "../modes/resolve-profile";
+import { roomProfile } from "../modes/room-mode";
 import { changeRoomMode } from "../rooms/change-room-mode";
 
 export interface PlanExitResult {
@@ -30,17 +30,17 @@ const PENDING_MESSAGE =
 
 /** What the gate switches to once approved: the approval's target (a change_mode request, G6), else Agent mode. */
 export interface PlanExitOptions {
-  /** X4: the mode an agent's change_mode asked for; leaving plan mode that way still passes this gate (P5) */
-  target?: { id: string; label: string };
+  /** X4: the mode an agent's change_mode asked for (G8: at this version); leaving plan mode that way still passes this gate (P5) */
+  target?: { id: string; label: string; version: string };
 }
 
 export async function requestPlanExit(prisma: PrismaClient, ctx: PlanExitContext, reason?: string, options: PlanExitOptions = {}): Promise<PlanExitResult> {
   const room = await prisma.room.findFirst({
     where: { id: ctx.roomId, workspaceId: ctx.workspaceId },
-    select: { mode: true, declaredMode: true, workspace: { select: { modePolicy: true } } },
+    select: { mode: true, modeDeclaration: true },
   });
   if (!room) throw new Error("room not found");
-  const profile = roomProfile(parseStoredPolicy(room.workspace.modePolicy), room);
+  const profile = roomProfile(room);
   if (!hasPlanExitGate(profile)) {
     return { status: "switched", approvalId: null, message: `The room is already in ${profile.label} mode.` };
   }
@@ -60,6 +60,7 @@ export async function requestPlanExit(prisma: PrismaClient, ctx: PlanExitContext
         actorId: approved.decidedById,
         runId: ctx.runId,
         spend: approved.id,
+        version: approved.targetVersion,
       });
       // false: a concurrent call spent it and switched the room
       return result.changed ? result.to.label : null;
@@ -85,6 +86,7 @@ export async function requestPlanExit(prisma: PrismaClient, ctx: PlanExitContext
           runId: ctx.runId,
           kind: "plan_exit",
           targetMode: options.target?.id ?? null,
+          targetVersion: options.target?.version ?? null,
           summary: `${options.target ? `Leave plan mode for ${options.target.label}` : "Leave plan mode"}${reason?.trim() ? `: ${reason.trim()}` : ""}`,
         },
       });

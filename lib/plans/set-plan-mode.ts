@@ -8,7 +8,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { AGENT_MODE_ID, hasPlanExitGate, PLAN_MODE_ID } from "../modes/profiles";
-import { parseStoredPolicy, roomProfile } from "../modes/resolve-profile";
+import { roomProfile } from "../modes/room-mode";
 import { changeRoomMode } from "../rooms/change-room-mode";
 import type { PlanModeBody } from "./request-schemas";
 
@@ -16,10 +16,10 @@ export async function setPlanMode(prisma: PrismaClient, ctx: { workspaceId: stri
   return prisma.$transaction(async (tx) => {
     const room = await tx.room.findFirst({
       where: { id: ctx.roomId, workspaceId: ctx.workspaceId },
-      select: { id: true, mode: true, declaredMode: true, workspace: { select: { modePolicy: true } } },
+      select: { id: true, mode: true, modeDeclaration: true },
     });
     if (!room) throw notFound("That room");
-    const profile = roomProfile(parseStoredPolicy(room.workspace.modePolicy), room);
+    const profile = roomProfile(room);
     if (!profile.leavable) throw new AppError("unprocessable", `A ${profile.label.toLowerCase()} room stays in ${profile.label} mode; open a new room to plan the change.`);
     if (!body.enter && !hasPlanExitGate(profile)) {
       if (profile.id === AGENT_MODE_ID) return { id: room.id, mode: profile.id, changed: false };

@@ -7,7 +7,7 @@ import "server-only";
  */
 import type { Prisma as Db } from "../db/generated/client";
 import { AGENT_MODE_ID } from "../modes/profiles";
-import { parseStoredPolicy, roomProfile } from "../modes/resolve-profile";
+import { roomProfile } from "../modes/room-mode";
 import { changeRoomMode } from "../rooms/change-room-mode";
 
 export interface SwitchToAgentContext {
@@ -22,8 +22,8 @@ export interface SwitchToAgentContext {
 }
 
 export async function switchRoomToAgent(tx: Db.TransactionClient, ctx: SwitchToAgentContext): Promise<void> {
-  const room = await tx.room.findUniqueOrThrow({ where: { id: ctx.roomId }, select: { mode: true, declaredMode: true, workspace: { select: { modePolicy: true } } } });
-  const profile = roomProfile(parseStoredPolicy(room.workspace.modePolicy), room);
+  const room = await tx.room.findUniqueOrThrow({ where: { id: ctx.roomId }, select: { mode: true, modeDeclaration: true } });
+  const profile = roomProfile(room);
   // Only a mode that delivers work (a plan, a proposal) is left by approving it; review rooms stay in review (S1).
   if (!profile.outputVerb || !profile.leavable) return;
   await changeRoomMode(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, to: AGENT_MODE_ID, via: ctx.via, actorId: ctx.userId, note: ctx.note });

@@ -11,10 +11,11 @@ import type { PrismaClient } from "../db/generated/client";
 import { worktreesDir } from "../config/data-dir";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import { defaultProfile, parseStoredPolicy, resolveProfile } from "../modes/resolve-profile";
+import { defaultProfile, parseStoredPolicy, resolveMode } from "../modes/resolve-profile";
 import { mirrorPath } from "../repos/mirror-paths";
 import { createWorktree, removeWorktree } from "../repos/worktrees";
 import { syncRepository } from "../repositories/sync-repository";
+import { roomModeColumns } from "./room-mode-columns";
 import type { CreateRoomBody } from "./schemas";
 
 export interface CreateRoomInput extends Omit<CreateRoomBody, "mode"> {
@@ -40,15 +41,15 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
 
   const workspace = await prisma.workspace.findUniqueOrThrow({ where: { id: ctx.workspaceId }, select: { modePolicy: true } });
   const policy = parseStoredPolicy(workspace.modePolicy);
-  const profile = input.mode === undefined ? defaultProfile(policy) : resolveProfile(policy, input.mode);
-  if (!profile) throw new AppError("unprocessable", `"${input.mode}" is not an enabled mode of this workspace; pick one from the mode list.`);
+  const chosen = resolveMode(policy, input.mode ?? defaultProfile(policy).id);
+  if (!chosen) throw new AppError("unprocessable", `"${input.mode}" is not an enabled mode of this workspace; pick one from the mode list.`);
 
   const room = await prisma.room.create({
     data: {
       workspaceId: ctx.workspaceId,
       name: input.name,
-      mode: profile.mode,
-      declaredMode: profile.declared ? profile.id : null,
+      // G8: the room keeps its own record of the mode it starts in.
+      ...roomModeColumns(chosen),
       autonomy: input.autonomy,
       repositoryId: repository?.id ?? null,
       agentId: agentId ?? null,
@@ -76,7 +77,7 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
     }
   }
 
-  await recordEvent(prisma, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.created", data: { name: room.name, mode: profile.id } });
+  await recordEvent(prisma, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.created", data: { name: room.name, mode: chosen.profile.id } });
   return prisma.room.findUniqueOrThrow({ where: { id: room.id } });
 }
 

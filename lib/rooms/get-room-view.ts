@@ -10,7 +10,8 @@ import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { latestEventId } from "../events/latest-event-id";
 import { profileView } from "../modes/profile-view";
-import { parseStoredPolicy, roomProfile, selectableProfiles } from "../modes/resolve-profile";
+import { parseStoredPolicy, selectableProfiles } from "../modes/resolve-profile";
+import { roomProfile } from "../modes/room-mode";
 import { readStoredTodos } from "./stored-todos";
 
 export async function getRoomView(prisma: PrismaClient, workspaceId: string, roomId: string) {
@@ -31,7 +32,7 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
   ]);
   if (!room) throw notFound("That room");
   const policy = parseStoredPolicy(room.workspace.modePolicy);
-  const profile = roomProfile(policy, room);
+  const profile = roomProfile(room);
 
   return {
     room: {

@@ -2,7 +2,7 @@ import "server-only";
 /** The workspace's rooms with their mode badges and what waits in them. */
 import type { PrismaClient } from "../db/generated/client";
 import { profileView } from "../modes/profile-view";
-import { parseStoredPolicy, roomProfile } from "../modes/resolve-profile";
+import { roomProfile } from "../modes/room-mode";
 
 export async function listRooms(prisma: PrismaClient, workspaceId: string) {
   const rooms = await prisma.room.findMany({
@@ -14,14 +14,12 @@ export async function listRooms(prisma: PrismaClient, workspaceId: string) {
       _count: { select: { approvals: { where: { status: "pending" } }, runs: { where: { status: { in: ["queued", "running", "waiting"] } } } } },
     },
   });
-  const workspace = await prisma.workspace.findUnique({ where: { id: workspaceId }, select: { modePolicy: true } });
-  const policy = parseStoredPolicy(workspace?.modePolicy);
   return rooms.map((r) => ({
     id: r.id,
     name: r.name,
-    /** X1: the mode id, and its profile for the badge */
-    mode: roomProfile(policy, r).id,
-    profile: profileView(roomProfile(policy, r)),
+    /** X1: the mode id, and its profile for the badge — from the room's own record (G8) */
+    mode: roomProfile(r).id,
+    profile: profileView(roomProfile(r)),
     autonomy: r.autonomy,
     repository: r.repository?.name ?? null,
     agent: r.agent?.name ?? null,

@@ -8,6 +8,7 @@ import "server-only";
  * the call (lib/rooms/get-tool-call-detail.ts). Never reads a run's checkpoint.
  */
 import { Prisma, type PrismaClient } from "../db/generated/client";
+import { runModeView, type RunModeView } from "../modes/profile-view";
 
 /** Longest argument value and result preview shipped in a page; the detail endpoint has the rest. */
 export const PREVIEW_CHARS = 160;
@@ -126,6 +127,8 @@ export interface HistoryRun {
   outputTokens: number;
   status: "queued" | "running" | "waiting" | "succeeded" | "failed" | "cancelled";
   mode: "chat" | "review" | "plan" | "orchestrate" | null;
+  /** X1: the badge of the mode the run ran in — a declared mode by its own name */
+  modeView: RunModeView | null;
   outcome: string | null;
   error: string | null;
   /** model turns taken */
@@ -149,7 +152,7 @@ export type HistoryEntry =
   | { kind: "run"; id: string; run: HistoryRun; trigger: HistoryMessage | null; messages: HistoryMessage[] };
 
 const runSelect = {
-  id: true, conversationId: true, triggerMessageId: true, kind: true, status: true, mode: true, outcome: true, error: true, steps: true,
+  id: true, conversationId: true, triggerMessageId: true, kind: true, status: true, mode: true, modeView: true, outcome: true, error: true, steps: true,
   createdAt: true, startedAt: true, finishedAt: true, parentRunId: true, parentCallId: true, inputTokens: true, outputTokens: true,
   agent: { select: { name: true } },
 } as const;
@@ -194,10 +197,11 @@ export async function loadEntries(prisma: PrismaClient, conversationId: string, 
   const childrenOf = groupBy(runs.filter((r) => r.parentRunId), (r) => r.parentRunId!);
 
   const toRun = (run: (typeof runs)[number], seen: ReadonlySet<string>): HistoryRun => {
-    const { parentRunId: _parent, agent, ...rest } = run;
+    const { parentRunId: _parent, agent, modeView, ...rest } = run;
     const inside = new Set([...seen, run.id]);
     return {
       ...rest,
+      modeView: run.mode ? runModeView(run.mode, modeView) : null,
       agentName: agent?.name ?? null,
       createdAt: run.createdAt.toISOString(),
       startedAt: run.startedAt?.toISOString() ?? null,

@@ -9,6 +9,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
+import { roomProfile } from "../modes/room-mode";
 import { changeRoomMode } from "./change-room-mode";
 import type { UpdateRoomBody } from "./schemas";
 
@@ -33,7 +34,7 @@ export async function updateRoom(prisma: PrismaClient, ctx: { workspaceId: strin
     await tx.auditEvent.create({
       data: { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "room.updated", targetType: "room", targetId: room.id, data: changes },
     });
-    await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.updated", data: { changes, by: ctx.userId, mode: updated.mode } });
+    await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.updated", data: { changes, by: ctx.userId, mode: roomProfile(updated).id } });
     return updated;
   });
 }

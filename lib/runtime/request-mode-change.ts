@@ -2,8 +2,11 @@ import "server-only";
 /**
  * X4, G6: an agent's change_mode. The request is an approval row of the room:
  *  - a switch that widens what the agent may do (lib/modes/capability.ts
- *    `widens`) waits for a person's durable approval; the agent's next call
- *    spends it. Leaving plan mode is always the plan_exit gate (P5).
+ *    `widens`) waits for a person's durable approval. The call parks the run
+ *    (like ask_user); approving applies the switch through the one transition
+ *    and answers the call, and the run goes on in the new mode
+ *    (lib/approvals/decide-approval.ts). Leaving plan mode is always the
+ *    plan_exit gate (P5).
  *  - any other switch opens a cancel window: people see a confirmation bar;
  *    "Cancel" rejects the row, "Switch now" approves it, and when the window
  *    passes unopposed the row is approved by the lapse. Whichever comes first
@@ -13,11 +16,12 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
-import { agentAllowlistOf } from "../modes/agent-allowlist";
 import { widens } from "../modes/capability";
 import { workspaceToolSpecs } from "../mcp-client/run-mcp-tools";
 import { hasPlanExitGate } from "../modes/profiles";
-import { parseStoredPolicy, resolveProfile, roomProfile, selectableProfiles } from "../modes/resolve-profile";
+import { parseStoredPolicy, resolveMode, selectableProfiles } from "../modes/resolve-profile";
+import { roomMode, type RoomMode } from "../modes/room-mode";
+import { wideningContext } from "../modes/widening-context";
 import { requestPlanExit } from "../plans/request-plan-exit";
 import type { ModeChangeResult } from "../tools/services";
 import { changeRoomMode } from "../rooms/change-room-mode";
@@ -39,19 +43,20 @@ const refused = (message: string): ModeChangeResult => ({ status: "refused", app
 export async function requestModeChange(
   prisma: PrismaClient,
   ctx: ModeChangeContext,
-  input: { mode: string; reason?: string; signal?: AbortSignal },
+  input: { mode: string; reason?: string; signal?: AbortSignal; callId?: string },
   options: ModeChangeOptions = {},
 ): Promise<ModeChangeResult> {
   const room = await prisma.room.findFirst({
     where: { id: ctx.roomId, workspaceId: ctx.workspaceId },
-    select: { mode: true, declaredMode: true, autonomy: true, planShell: true, agent: true, workspace: { select: { modePolicy: true } } },
+    select: { mode: true, modeDeclaration: true, autonomy: true, planShell: true, agent: true, workspace: { select: { modePolicy: true } } },
   });
   if (!room) return refused("This run's room no longer exists.");
   const policy = parseStoredPolicy(room.workspace.modePolicy);
-  const from = roomProfile(policy, room);
-  const to = resolveProfile(policy, input.mode);
+  const from = roomMode(room).profile;
+  const target = resolveMode(policy, input.mode);
+  const to = target?.profile;
   if (!policy.agentCanSwitchMode) return refused("This workspace does not let agents switch modes.");
-  if (!to || !to.selectable) {
+  if (!target || !to || !to.selectable) {
     const ids = selectableProfiles(policy).map((p) => p.id).join(", ");
     return refused(`There is no mode "${input.mode}" to switch to. Modes: ${ids}.`);
   }
@@ -60,18 +65,22 @@ export async function requestModeChange(
 
   const reason = input.reason?.trim() || null;
   // M8: the workspace's whole registry, so a switch that gains only an attached tool widens too.
-  const specs = await workspaceToolSpecs(prisma, ctx.workspaceId);
-  const context = { policy, specs, autonomy: room.autonomy, agentAllowlist: agentAllowlistOf(room.agent), planShell: room.planShell, transport: "harness" };
-  if (widens(from, to, context)) {
+  if (widens(from, to, wideningContext(room, policy, await workspaceToolSpecs(prisma, ctx.workspaceId)))) {
     // P5: from plan mode the way out is the plan_exit gate, whatever the target.
-    if (hasPlanExitGate(from)) return requestPlanExit(prisma, ctx, reason ?? undefined, { target: { id: to.id, label: to.label } });
-    return durableSwitch(prisma, ctx, to, reason);
+    if (hasPlanExitGate(from)) return requestPlanExit(prisma, ctx, reason ?? undefined, { target: { id: to.id, label: to.label, version: target.version } });
+    return durableSwitch(prisma, ctx, target, reason, input.callId);
   }
-  return cancelWindow(prisma, ctx, { id: to.id, label: to.label }, reason, policy.switchCancelSeconds, input.signal, options.pollMs ?? 200);
+  return cancelWindow(prisma, ctx, { id: to.id, label: to.label, version: target.version }, reason, policy.switchCancelSeconds, input.signal, options.pollMs ?? 200);
 }
 
-/** G6: a widening switch passes a durable approval, spent by the switch it allowed. */
-async function durableSwitch(prisma: PrismaClient, ctx: ModeChangeContext, to: { id: string; label: string }, reason: string | null): Promise<ModeChangeResult> {
+/**
+ * G6: a widening switch passes a durable approval, spent by the switch it
+ * allowed. The asking call is linked to the request and waits for it (the run
+ * parks); a request already open for the same switch is found, not doubled.
+ */
+async function durableSwitch(prisma: PrismaClient, ctx: ModeChangeContext, target: RoomMode, reason: string | null, callId: string | undefined): Promise<ModeChangeResult> {
+  const to = target.profile;
+  // Approved before approving applied the switch itself (rows from older builds): the call spends it.
   const approved = await prisma.approval.findFirst({ where: { roomId: ctx.roomId, kind: "mode_change", status: "approved", targetMode: to.id, cancelBy: null } });
   if (approved) {
     const result = await prisma.$transaction((tx) =>
@@ -81,23 +90,39 @@ async function durableSwitch(prisma: PrismaClient, ctx: ModeChangeContext, to: {
       ? { status: "switched", approvalId: approved.id, message: `Approved: the room switches to ${to.label} mode from your next step.` }
       : refused("That approval was already used; ask again.");
   }
+  const call = ctx.runId && callId ? await prisma.toolCall.findUnique({ where: { runId_callId: { runId: ctx.runId, callId } }, select: { id: true } }) : null;
+  const waiting = `Switching to ${to.label} mode widens what you may do, so a person must approve it; the room stays as it is until then. You will get the answer here.`;
+  const notWaiting = `Switching to ${to.label} mode widens what you may do, so a person must approve it; the room stays as it is until then. The request is already open; call change_mode again after it is decided.`;
   const pending = await prisma.approval.findFirst({ where: { roomId: ctx.roomId, kind: "mode_change", status: "pending", targetMode: to.id, cancelBy: null } });
-  const message = `Switching to ${to.label} mode widens what you may do, so a person must approve it; the room stays as it is until then. Call change_mode again after it is approved.`;
-  if (pending) return { status: "pending", approvalId: pending.id, message };
+  if (pending) {
+    // The open request answers this call too when no other call waits on it.
+    const linked = call && !pending.toolCallId ? await prisma.approval.updateMany({ where: { id: pending.id, toolCallId: null, status: "pending" }, data: { toolCallId: call.id } }) : { count: 0 };
+    return linked.count === 1 ? { status: "pending", approvalId: pending.id, message: waiting, waits: true } : { status: "pending", approvalId: pending.id, message: notWaiting };
+  }
   const created = await prisma.$transaction(async (tx) => {
     const approval = await tx.approval.create({
-      data: { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, kind: "mode_change", targetMode: to.id, summary: `Switch to ${to.label} mode${reason ? `: ${reason}` : ""}` },
+      data: {
+        workspaceId: ctx.workspaceId,
+        roomId: ctx.roomId,
+        runId: ctx.runId,
+        kind: "mode_change",
+        targetMode: to.id,
+        // G8: the person approves this version of the mode; a policy edit in between makes it stale.
+        targetVersion: target.version,
+        toolCallId: call?.id ?? null,
+        summary: `Switch to ${to.label} mode${reason ? `: ${reason}` : ""}`,
+      },
     });
     await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, type: "approval.requested", data: { approvalId: approval.id, kind: "mode_change", summary: approval.summary } });
     return approval;
   });
-  return { status: "pending", approvalId: created.id, message };
+  return call ? { status: "pending", approvalId: created.id, message: waiting, waits: true } : { status: "pending", approvalId: created.id, message: notWaiting };
 }
 
 async function cancelWindow(
   prisma: PrismaClient,
   ctx: ModeChangeContext,
-  to: { id: string; label: string },
+  to: { id: string; label: string; version: string },
   reason: string | null,
   seconds: number,
   signal: AbortSignal | undefined,
@@ -106,7 +131,7 @@ async function cancelWindow(
   const cancelBy = new Date(Date.now() + seconds * 1000);
   const approval = await prisma.$transaction(async (tx) => {
     const row = await tx.approval.create({
-      data: { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, kind: "mode_change", targetMode: to.id, cancelBy, summary: `Switch to ${to.label} mode${reason ? `: ${reason}` : ""}` },
+      data: { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, kind: "mode_change", targetMode: to.id, targetVersion: to.version, cancelBy, summary: `Switch to ${to.label} mode${reason ? `: ${reason}` : ""}` },
     });
     const data: ModeSwitchRequestedData = { approvalId: row.id, to: to.id, label: to.label, reason, cancelBy: cancelBy.toISOString() };
     await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: ctx.runId, type: MODE_SWITCH_REQUESTED_EVENT, data: { ...data } });
@@ -131,9 +156,10 @@ async function cancelWindow(
   }
   if (decided.status !== "approved") return refused("The room changed mode another way while the switch waited; nothing was switched.");
   const result = await prisma.$transaction((tx) =>
-    changeRoomMode(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, to: to.id, via: "change_mode", actorId: decided.decidedById, runId: ctx.runId, spend: approval.id }),
+    changeRoomMode(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, to: to.id, via: "change_mode", actorId: decided.decidedById, runId: ctx.runId, spend: approval.id, version: to.version }),
   );
-  return result.changed
-    ? { status: "switched", approvalId: approval.id, message: `Switched: the room is in ${to.label} mode from your next step.` }
+  if (result.changed) return { status: "switched", approvalId: approval.id, message: `Switched: the room is in ${to.label} mode from your next step.` };
+  return result.why === "stale"
+    ? refused(`The workspace changed ${to.label} mode while the switch waited; nothing was switched.`)
     : refused("The room changed mode another way while the switch waited; nothing was switched.");
 }

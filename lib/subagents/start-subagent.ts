@@ -8,7 +8,7 @@ import "server-only";
  */
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { newCheckpoint } from "../harness/checkpoint";
-import { profileOf } from "../modes/profiles";
+import { roomProfile } from "../modes/room-mode";
 import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
 import { ToolError } from "../tools/types";
 import { childCeiling } from "./child-ceiling";
@@ -28,10 +28,10 @@ export async function startSubagent(prisma: PrismaClient, scope: DelegateScope, 
     if (existing) return { childRunId: existing.id };
     const parent = await tx.run.findFirstOrThrow({
       where: { id: scope.runId, workspaceId: scope.workspaceId },
-      include: { agent: true, room: { select: { mode: true, workspaceId: true } }, _count: { select: { children: true } } },
+      include: { agent: true, room: { select: { mode: true, modeDeclaration: true, workspaceId: true } }, _count: { select: { children: true } } },
     });
     if (!parent.room || parent.room.workspaceId !== scope.workspaceId) throw new ToolError("A sub-agent needs the run's own room [A6]");
-    const refusal = refuseDelegation(profileOf(parent.room.mode), parent.depth, parent._count.children);
+    const refusal = refuseDelegation(roomProfile(parent.room), parent.depth, parent._count.children);
     if (refusal) throw new ToolError(`Refused: ${refusal}`);
     const agent = input.agent
       ? await tx.agent.findFirst({ where: { workspaceId: scope.workspaceId, name: input.agent } })

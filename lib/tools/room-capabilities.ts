@@ -8,7 +8,7 @@ import { compileCapability } from "../modes/capability";
 import type { ModePolicy } from "../modes/declared";
 import { LAYER_NAMES } from "../modes/guard";
 import { promptBlock } from "../modes/prompt";
-import { roomProfile } from "../modes/resolve-profile";
+import { roomProfile } from "../modes/room-mode";
 import type { SurfaceLayer } from "../modes/surface";
 import type { Autonomy, Mode, ToolSpec } from "../modes/types";
 import { transportGuarantees, type HostFacts, type Transport, type TransportGuarantee } from "../modes/transport-guarantee";
@@ -49,7 +49,8 @@ const UNCHECKED: TransportContext = { host: { sandbox: { available: false, reaso
 
 export interface CapabilityRoom {
   mode: Mode;
-  declaredMode: string | null;
+  /** G8: the room's own record of a declared mode (lib/modes/room-mode.ts) */
+  modeDeclaration: unknown;
   autonomy: Autonomy;
   planShell: boolean;
 }
@@ -62,7 +63,7 @@ export function roomCapabilities(
   specs: readonly ToolSpec[] = TOOL_SPECS,
 ): CapabilityView {
   const { surface, fingerprint, covers } = compileCapability({
-    profile: roomProfile(policy, room),
+    profile: roomProfile(room),
     policy,
     specs,
     autonomy: room.autonomy,

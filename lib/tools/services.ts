@@ -19,6 +19,8 @@ export interface ModeChangeResult {
   status: "switched" | "cancelled" | "pending" | "refused";
   approvalId: string | null;
   message: string;
+  /** G6: the call waits for the person's decision on `approvalId`: the run parks, and the decision is this call's answer */
+  waits?: boolean;
 }
 
 export interface ToolServices {
@@ -31,9 +33,10 @@ export interface ToolServices {
   modes: {
     /**
      * X4: ask to switch the room's mode. Resolves when the switch applied, was
-     * cancelled or refused, or waits for a person's durable approval (G6, P5).
+     * cancelled or refused, or is pending a person's durable approval (G6, P5);
+     * `callId` lets a pending request answer the asking call when decided.
      */
-    requestChange(input: { mode: string; reason?: string; signal?: AbortSignal }): Promise<ModeChangeResult>;
+    requestChange(input: { mode: string; reason?: string; signal?: AbortSignal; callId?: string }): Promise<ModeChangeResult>;
   };
   orchestration: {
     /** O1/O4: record a proposal (re-proposals within the cooldown are refused) */

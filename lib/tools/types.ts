@@ -29,13 +29,16 @@ export interface ToolContext {
 
 /**
  * What a tool returns. `output` goes back to the model as the tool result.
- * `suspend` parks the run durably until a person answers (ask_user).
+ * `suspend` parks the run durably until a person answers (ask_user) or
+ * decides (a widening change_mode), or a sub-agent ends.
  */
 export type ToolOutcome =
   | { output: unknown; isError?: boolean }
   | { suspend: { kind: "question"; prompt: string } }
   /** A6: parked until the sub-agent's run ends; its result becomes this call's */
-  | { suspend: { kind: "subagent"; childRunId: string; task: string } };
+  | { suspend: { kind: "subagent"; childRunId: string; task: string } }
+  /** G6, X4: parked until a person decides this approval; the decision writes this call's result */
+  | { suspend: { kind: "approval"; approvalId: string } };
 
 /** One tool: its static spec (for every projection), its input schema and its work. */
 export interface ToolDefinition<Input = unknown> extends ToolSpec {

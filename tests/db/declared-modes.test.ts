@@ -10,6 +10,7 @@ import { AppError } from "../../lib/errors/app-error";
 import { previewPolicy } from "../../lib/mode-policy/preview-mode-policy";
 import { saveModePolicy } from "../../lib/mode-policy/save-mode-policy";
 import { modePolicySchema, type DeclaredModeInput, type ModePolicyInput } from "../../lib/modes/declared";
+import { roomProfile } from "../../lib/modes/room-mode";
 import { requestPlanExit } from "../../lib/plans/request-plan-exit";
 import { createRoom as openRoom } from "../../lib/rooms/create-room";
 import { changeRoomMode } from "../../lib/rooms/change-room-mode";
@@ -18,7 +19,7 @@ import { updateRoom } from "../../lib/rooms/update-room";
 import { advanceStoredRun } from "../../lib/runtime/advance-stored-run";
 import { TOOL_SPECS } from "../../lib/tools/registry";
 import { testDatabase } from "../support/db";
-import { createAgent, createRoom, createRun, createUser, createWorkspace } from "../support/factories";
+import { createAgent, createRoom, createRun, createUser, createWorkspace, putRoomInMode } from "../support/factories";
 
 const audit: DeclaredModeInput = {
   id: "security-audit",
@@ -76,7 +77,7 @@ describe("one mode transition", () => {
     const room = await createRoom(prisma, { workspaceId: workspace.id, mode: "chat" });
     const by = { workspaceId: workspace.id, roomId: room.id, userId: owner.id };
     await updateRoom(prisma, by, { mode: "security-audit" });
-    expect(await prisma.room.findUniqueOrThrow({ where: { id: room.id } })).toMatchObject({ mode: "chat", declaredMode: "security-audit" });
+    expect(roomProfile(await prisma.room.findUniqueOrThrow({ where: { id: room.id } }))).toMatchObject({ id: "security-audit", mode: "chat" });
     await updateRoom(prisma, by, { mode: "plan" });
     const exit = await requestPlanExit(prisma, { workspaceId: workspace.id, roomId: room.id, runId: null });
     await decideApproval(prisma, { workspaceId: workspace.id, approvalId: exit.approvalId!, userId: owner.id, decision: "approve" });
@@ -101,10 +102,10 @@ describe("one mode transition", () => {
   it("X1: a fresh room starts in the declared default mode, else the first declared one", async () => {
     const { prisma, owner, workspace } = await setup({ modes: [docsReview, audit], defaultMode: "security-audit" });
     const ctx = { workspaceId: workspace.id, userId: owner.id };
-    expect(await openRoom(prisma, ctx, { name: "fresh", autonomy: "auto" })).toMatchObject({ mode: "chat", declaredMode: "security-audit" });
+    expect(roomProfile(await openRoom(prisma, ctx, { name: "fresh", autonomy: "auto" }))).toMatchObject({ id: "security-audit", mode: "chat" });
     await prisma.workspace.update({ where: { id: workspace.id }, data: { modePolicy: modePolicySchema.parse({ modes: [docsReview, audit] }) as unknown as Prisma.InputJsonValue } });
-    expect(await openRoom(prisma, ctx, { name: "fresh 2", autonomy: "auto" })).toMatchObject({ mode: "chat", declaredMode: "docs-review" });
-    expect(await openRoom(prisma, ctx, { name: "picked", mode: "plan", autonomy: "auto" })).toMatchObject({ mode: "plan", declaredMode: null });
+    expect(roomProfile(await openRoom(prisma, ctx, { name: "fresh 2", autonomy: "auto" }))).toMatchObject({ id: "docs-review", mode: "chat" });
+    expect(await openRoom(prisma, ctx, { name: "picked", mode: "plan", autonomy: "auto" })).toMatchObject({ mode: "plan", modeDeclaration: null });
   });
 });
 
@@ -151,7 +152,7 @@ describe("change_mode", () => {
     expect(JSON.stringify(calls[1]!.result)).toContain("Switched: the room is in Security audit mode from your next step");
     // The next step of the same run is gated by the new mode's grants (X2).
     expect(calls[2]!.reason).toContain("write_file is not available in this mode (Security audit; removed by the mode's profile)");
-    expect(await prisma.room.findUniqueOrThrow({ where: { id: room.id } })).toMatchObject({ mode: "chat", declaredMode: "security-audit" });
+    expect(roomProfile(await prisma.room.findUniqueOrThrow({ where: { id: room.id } }))).toMatchObject({ id: "security-audit", mode: "chat" });
 
     // G7: the run and every decision name the capability they were made under; the switch changed it.
     const stored = await prisma.run.findUniqueOrThrow({ where: { id: run.id } });
@@ -164,26 +165,26 @@ describe("change_mode", () => {
     expect(switched).toMatchObject({ actorId: null, data: { via: "change_mode", runId: run.id, mode: { from: "chat", to: "security-audit" } } });
   }, 30_000);
 
-  it("G6: a switch that widens waits for a durable approval, and the approval is spent by the switch it allowed", async () => {
+  it("G6, X4: a switch that widens waits for a durable approval; approving it switches the room at once, spends the approval and answers the waiting call", async () => {
     const { prisma, owner, workspace } = await setup({ modes: [docsReview], agentCanSwitchMode: true });
     const room = await createRoom(prisma, { workspaceId: workspace.id, mode: "chat" });
-    await prisma.room.update({ where: { id: room.id }, data: { declaredMode: "docs-review" } });
-    const ctx = { workspaceId: workspace.id, roomId: room.id, runId: null };
+    await putRoomInMode(prisma, room.id, "docs-review");
+    const run = await createRun(prisma, { ...room, agentId: null }, "fix the typo");
+    const ctx = { workspaceId: workspace.id, roomId: room.id, runId: run.id };
 
     const asked = await requestModeChange(prisma, ctx, { mode: "chat", reason: "I need to fix the typo" });
     expect(asked).toMatchObject({ status: "pending" });
     expect(asked.message).toContain("widens what you may do, so a person must approve it");
     const approval = await prisma.approval.findUniqueOrThrow({ where: { id: asked.approvalId! } });
-    expect(approval).toMatchObject({ kind: "mode_change", targetMode: "chat", cancelBy: null, status: "pending" });
+    expect(approval).toMatchObject({ kind: "mode_change", targetMode: "chat", targetVersion: "built-in:chat", cancelBy: null, status: "pending" });
     expect(await requestModeChange(prisma, ctx, { mode: "chat" })).toMatchObject({ status: "pending", approvalId: asked.approvalId });
 
     await decideApproval(prisma, { workspaceId: workspace.id, approvalId: asked.approvalId!, userId: owner.id, decision: "approve" });
-    expect(await prisma.room.findUniqueOrThrow({ where: { id: room.id } })).toMatchObject({ declaredMode: "docs-review" });
-    expect(await requestModeChange(prisma, ctx, { mode: "chat" })).toMatchObject({ status: "switched", approvalId: asked.approvalId });
-    expect(await prisma.room.findUniqueOrThrow({ where: { id: room.id } })).toMatchObject({ mode: "chat", declaredMode: null });
-    expect(await prisma.approval.findUniqueOrThrow({ where: { id: asked.approvalId! } })).toMatchObject({ status: "applied" });
+    expect(await prisma.room.findUniqueOrThrow({ where: { id: room.id } })).toMatchObject({ mode: "chat", modeDeclaration: null });
+    expect(await prisma.approval.findUniqueOrThrow({ where: { id: asked.approvalId! } })).toMatchObject({ status: "applied", decidedById: owner.id });
+    expect(await requestModeChange(prisma, ctx, { mode: "chat" })).toMatchObject({ status: "switched", message: "The room is already in Agent mode." });
     const switched = await prisma.auditEvent.findFirstOrThrow({ where: { targetId: room.id, action: "room.mode_changed" } });
-    expect(switched).toMatchObject({ actorId: owner.id, data: { via: "change_mode", approvalId: asked.approvalId } });
+    expect(switched).toMatchObject({ actorId: owner.id, data: { via: "change_mode", approvalId: asked.approvalId, mode: { from: "docs-review", to: "chat" } } });
   });
 
   it("P5, X4: change_mode out of plan mode is the plan_exit gate, whatever the target", async () => {
@@ -227,7 +228,7 @@ describe("editing the policy", () => {
     expect(unknownTool).toEqual(['modes.0.tools.1: "launch" is not a Gatehouse tool']);
 
     const next = modePolicySchema.parse({ modes: [audit], workspaceGrants: null });
-    const preview = previewPolicy(modePolicySchema.parse({}), next, [agent], TOOL_SPECS);
+    const preview = previewPolicy(modePolicySchema.parse({}), next, [agent], [], TOOL_SPECS);
     expect(preview.surfaces.find((s) => s.mode === "security-audit")).toMatchObject({ agent: agent.name, tools: expect.arrayContaining(["read_file", "grep", "list_dir", "ask_user"]) });
     expect(preview.changes).toEqual([expect.objectContaining({ agent: agent.name, mode: "security-audit", kind: "new" })]);
 

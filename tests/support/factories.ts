@@ -9,6 +9,8 @@ import { authSecret } from "../../lib/auth/auth-secret";
 import { createSession } from "../../lib/auth/create-session";
 import { hashPassword } from "../../lib/auth/password";
 import { newCheckpoint } from "../../lib/harness/checkpoint";
+import { parseStoredPolicy, resolveMode } from "../../lib/modes/resolve-profile";
+import { roomModeColumns } from "../../lib/rooms/room-mode-columns";
 
 export const uid = () => randomUUID().slice(0, 8);
 
@@ -51,6 +53,18 @@ export async function createRoom(
     include: { conversations: true },
   });
   return { ...room, conversationId: room.conversations[0]!.id };
+}
+
+/**
+ * G8: puts a room into a mode of its workspace's stored policy the way the one
+ * transition records it (the declaration copied into the room's row), without
+ * the transition's audit and events — for tests that start from a room already in it.
+ */
+export async function putRoomInMode(prisma: PrismaClient, roomId: string, modeId: string) {
+  const room = await prisma.room.findUniqueOrThrow({ where: { id: roomId }, select: { workspace: { select: { modePolicy: true } } } });
+  const mode = resolveMode(parseStoredPolicy(room.workspace.modePolicy), modeId);
+  if (!mode) throw new Error(`the workspace has no enabled mode "${modeId}"`);
+  return prisma.room.update({ where: { id: roomId }, data: roomModeColumns(mode) });
 }
 
 /** A queued run whose transcript starts with `message`. */

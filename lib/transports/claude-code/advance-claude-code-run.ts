@@ -52,12 +52,12 @@ export async function advanceClaudeCodeRun(
     await deps.events.emit({ type: "run.started", runId, mode: turn.mode });
     checkpoint.lastText = "";
     const error = "The worker stopped during the Claude Code session. It was not run again, so none of its tool calls ran twice; check the worktree, then ask again.";
-    await deps.store.saveCheckpoint(runId, checkpoint, "failed", { mode: turn.mode, outcome: null, error });
+    await deps.store.saveCheckpoint(runId, checkpoint, "failed", { profile: turn.profile, outcome: null, error });
     await deps.events.emit({ type: "run.finished", runId, status: "failed", outcome: null, error });
     return { status: "failed", outcome: null, claimed: true };
   }
   const finish = async (status: "succeeded" | "failed", error?: string) => {
-    await deps.store.saveCheckpoint(runId, checkpoint, status, { mode: turn.mode, outcome: null, error: error ?? null });
+    await deps.store.saveCheckpoint(runId, checkpoint, status, { profile: turn.profile, outcome: null, error: error ?? null });
     await deps.events.emit({ type: "run.finished", runId, status, outcome: null, error });
     return { status, outcome: null, claimed: true } as const;
   };

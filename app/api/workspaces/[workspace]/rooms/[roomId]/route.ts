@@ -1,3 +1,4 @@
+import { roomProfile } from "@/lib/modes/room-mode";
 import { getRoomView } from "@/lib/rooms/get-room-view";
 import { updateRoomBody } from "@/lib/rooms/schemas";
 import { updateRoom } from "@/lib/rooms/update-room";
@@ -16,7 +17,7 @@ export const PATCH = withWorkspace<Params>(
   async ({ req, prisma, workspace, user, params }) => {
     const body = await readJson(req, updateRoomBody);
     const room = await updateRoom(prisma, { workspaceId: workspace.id, userId: user.id, roomId: params.roomId }, body);
-    return Response.json({ room: { id: room.id, mode: room.mode, autonomy: room.autonomy, planShell: room.planShell, name: room.name, agentId: room.agentId } });
+    return Response.json({ room: { id: room.id, mode: roomProfile(room).id, autonomy: room.autonomy, planShell: room.planShell, name: room.name, agentId: room.agentId } });
   },
   { permission: "write" },
 );
