@@ -3,6 +3,14 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
+/**
+ * The embedded default (PGlite: one connection, no savepoints) runs the files whose tests write
+ * through transactions — merges, applied suggestions, reviews, findings, tickets, plans,
+ * proposals — so a nested transaction fails here as it would for a user (every write path works
+ * on PGlite too). Files that need a second connection or process stay on PostgreSQL only.
+ */
+const pgliteTests: string[] = [];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -36,6 +44,19 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each worker has its own copy of the database and empties it before every file (db-setup.ts).
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db-pglite",
+          include: process.env.PGLITE_ALL ? ["tests/db/**/*.test.ts", "tests/adversarial/**/*.test.ts"] : pgliteTests,
+          exclude: [...configDefaults.exclude, "tests/architecture/**", "tests/db/schema-matches-migrations.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/pglite-global-setup.ts"],
+          setupFiles: ["tests/support/pglite-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

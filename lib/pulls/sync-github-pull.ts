@@ -22,7 +22,7 @@ import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { applyNewHead } from "./apply-new-head";
 import { createPullRequest, PullRequestExists } from "./create-pull-request";
 import { fetchPullHead, hasCommit, isAncestor, mergeBase } from "../repos/pull-git";
-import { setPullState } from "./set-pull-state";
+import { setPullStateNow } from "./set-pull-state";
 import type { GithubPullJob } from "../github/webhook-schemas";
 
 export async function syncGithubPull(prisma: PrismaClient, job: GithubPullJob): Promise<{ outcome: "opened" | "moved" | "unchanged" | "skipped" | "closed" | "reopened"; detail?: string }> {
@@ -34,7 +34,7 @@ export async function syncGithubPull(prisma: PrismaClient, job: GithubPullJob): 
     // A pull request Gatehouse never saw open needs no room just to be closed.
     if (!pull || pull.source !== "github") return { outcome: "skipped", detail: `#${job.number} is not a GitHub pull request Gatehouse reviews` };
     if (!(await claimOrder(prisma, pull.id, job.updatedAt))) return { outcome: "unchanged", detail: "a newer delivery was applied already" };
-    await setPullState(prisma, { pullRequestId: pull.id, from: ["open"], to: job.merged ? "merged" : "closed", by: "github" });
+    await setPullStateNow(prisma, { pullRequestId: pull.id, from: ["open"], to: job.merged ? "merged" : "closed", by: "github" });
     return { outcome: "closed" };
   }
 
@@ -89,7 +89,7 @@ export async function syncGithubPull(prisma: PrismaClient, job: GithubPullJob): 
     return { outcome: "skipped", detail: `#${job.number} of ${repository.name} is a pull request opened in Gatehouse, not GitHub's` };
   }
   if (!(await claimOrder(prisma, pull.id, job.updatedAt))) return { outcome: "unchanged", detail: "a newer delivery was applied already" };
-  const reopened = job.action === "reopened" && (await setPullState(prisma, { pullRequestId: pull.id, from: ["closed"], to: "open", by: "github" }));
+  const reopened = job.action === "reopened" && (await setPullStateNow(prisma, { pullRequestId: pull.id, from: ["closed"], to: "open", by: "github" }));
   const current = await prisma.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { headSha: true, state: true } });
   if (current.state !== "open") return { outcome: "unchanged", detail: `#${job.number} is ${current.state}` };
   // An older push delivered late: its head is already part of the current one.
