@@ -9,7 +9,17 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  * proposals — so a nested transaction fails here as it would for a user (every write path works
  * on PGlite too). Files that need a second connection or process stay on PostgreSQL only.
  */
-const pgliteTests: string[] = [];
+const pgliteTests = [
+  "tests/db/pull-merge.test.ts",
+  "tests/db/pull-apply-suggestion.test.ts",
+  "tests/db/room-commit.test.ts",
+  "tests/db/reviews-findings.test.ts",
+  "tests/db/required-confirmations.test.ts",
+  "tests/db/ticket-pull-requests.test.ts",
+  "tests/db/proposal-lifecycle.test.ts",
+  "tests/db/plans.test.ts",
+  "tests/adversarial/o7-ticket-delivery.test.ts",
+];
 
 export default defineConfig({
   resolve: {

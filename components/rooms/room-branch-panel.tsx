@@ -41,7 +41,7 @@ export function RoomBranchPanel({ slug, room, canWrite }: Readonly<{ slug: strin
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         {data.openPull ? (
           <Link data-testid="room-branch-pull" href={pullHref(slug, data.openPull.id)} className={LINK}>
-            Pull request #{data.openPull.number} from {room.branch} →
+            {data.openPull.fixes ? `Commits here go to pull request #${data.openPull.number} →` : `Pull request #${data.openPull.number} from ${room.branch} →`}
           </Link>
         ) : canWrite && (data.ahead ?? 0) > 0 ? (
           <Link data-testid="room-open-pull" href={openPullHref(slug, { repositoryId: room.repository.id, headRef: room.branch, baseRef: data.base ?? undefined, title: room.name })} className={LINK}>

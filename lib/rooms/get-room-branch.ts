@@ -18,7 +18,8 @@ export interface RoomBranch {
   ahead: number | null;
   /** a person can commit here: the room has a worktree on a branch of its own (not a review room) */
   canCommit: boolean;
-  openPull: { id: string; number: number } | null;
+  /** the open pull request of this branch, or the one a fix room's commits land on (`fixes`) */
+  openPull: { id: string; number: number; fixes: boolean } | null;
 }
 
 export async function getRoomBranch(prisma: PrismaClient, workspaceId: string, roomId: string): Promise<RoomBranch> {
@@ -29,7 +30,7 @@ export async function getRoomBranch(prisma: PrismaClient, workspaceId: string, r
   if (!room) throw notFound("That room");
   const repository = room.repository;
   if (!room.branch || !repository) return { branch: room.branch, base: repository?.defaultBranch ?? null, ahead: null, canCommit: false, openPull: null };
-  const [ahead, openPull] = await Promise.all([
+  const [ahead, own, fixed] = await Promise.all([
     commitsAhead(mirrorPath(repository.id), repository.defaultBranch, room.branch).catch((error) => {
       if (error instanceof InvalidRefError) return null;
       throw error;
@@ -39,6 +40,9 @@ export async function getRoomBranch(prisma: PrismaClient, workspaceId: string, r
       orderBy: { createdAt: "desc" },
       select: { id: true, number: true },
     }),
+    // A "Fix with an agent" room's commits land on its pull request's head (R8), so that pull request is its own.
+    prisma.finding.findFirst({ where: { fixRoomId: roomId, pullRequest: { workspaceId, state: "open" } }, select: { pullRequest: { select: { id: true, number: true } } } }),
   ]);
+  const openPull = fixed ? { ...fixed.pullRequest, fixes: true } : own ? { ...own, fixes: false } : null;
   return { branch: room.branch, base: repository.defaultBranch, ahead, canCommit: Boolean(room.worktreePath) && !room.pullRequestId, openPull };
 }

@@ -20,3 +20,14 @@ export function testDatabase(): Promise<Database> {
   }
   return handle;
 }
+
+/**
+ * Another connection to the test's database, for tests of concurrent writers. On the embedded
+ * default there is only one connection (PGlite), so concurrent callers share it — exactly what
+ * several requests of one embedded server do. `close` closes only what this opened.
+ */
+export async function anotherConnection(): Promise<Database> {
+  if (!onPglite) return openDatabase({ url: process.env.DATABASE_URL, migrate: false });
+  const shared = await getDatabase();
+  return { ...shared, close: async () => undefined };
+}
