@@ -59,7 +59,8 @@ test("P3, O7, R3, R5, R8: on the embedded default — scripted plan → a ticket
   await expect(row).toContainText("Plan v1 · 2 steps");
 
   // Sam approves it in Plan Studio (P3): tickets in dependency order, the room back in Agent mode.
-  await sam.goto(`/w/demo/rooms/${planRoom.id}?tab=plan`);
+  const plans = (await (await api.get(`${WS}/rooms/${planRoom.id}/plans`)).json()).plans as { id: string }[];
+  await sam.goto(`/w/demo/rooms/${planRoom.id}?tab=plan&plan=${plans[0]!.id}`);
   const studio = sam.getByTestId("plan-studio");
   await expect(studio.getByTestId("plan-node")).toHaveCount(2, { timeout: 60_000 });
   await studio.getByTestId("approve-plan").click();
@@ -125,7 +126,7 @@ test("P3, O7, R3, R5, R8: on the embedded default — scripted plan → a ticket
   await expect(dana.getByTestId("merge-record")).toBeVisible();
 
   // O7: the ticket is done on the ship verdict, and the docs ticket that waited for it starts.
-  await sam.goto(`/w/demo/rooms/${planRoom.id}?tab=plan`);
+  await sam.goto(`/w/demo/rooms/${planRoom.id}?tab=plan&plan=${plans[0]!.id}`);
   await expect(sam.locator('[data-testid="ticket"][data-key="cap"]')).toHaveAttribute("data-status", "succeeded", { timeout: 120_000 });
   await expect(sam.locator('[data-testid="ticket"][data-key="docs"]')).not.toHaveAttribute("data-status", "pending", { timeout: 120_000 });
 });

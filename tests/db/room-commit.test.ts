@@ -18,6 +18,10 @@ import { mirrorPath } from "../../lib/repos/mirror-paths";
 import { createRoom } from "../../lib/rooms/create-room";
 import { getRoomBranch } from "../../lib/rooms/get-room-branch";
 import { commitRoomWork } from "../../lib/runtime/commit-room-work";
+import { createToolServices } from "../../lib/runtime/tool-services";
+import { gitCommitTool } from "../../lib/tools/git-commit";
+import { callTool, outputOf, toolContext } from "../../lib/tools/tools.test-support";
+import { worktreeGit } from "../../lib/repos/mirror-paths";
 import type { WorkspaceActor } from "../../lib/workspaces/actor";
 import { testDatabase } from "../support/db";
 import { createAgent, createUser, createWorkspace } from "../support/factories";
@@ -120,6 +124,23 @@ describe("a person commits a room's work", () => {
     const location = ["--git-dir", path.join(t.mirror, "worktrees", path.basename(t.room.worktreePath!)), "--work-tree", t.room.worktreePath!];
     expect(gitSync(t.room.worktreePath!, [...location, "rev-parse", "HEAD"]).trim()).toBe(fixed.sha);
     expect(gitSync(t.room.worktreePath!, [...location, "status", "--porcelain"]).trim()).toBe("");
+  });
+
+  it("R8: an agent's git_commit in the room moves the pull request on that branch too", async () => {
+    const { prisma } = await testDatabase();
+    const t = await team(prisma, "agent");
+    await writeFile(path.join(t.room.worktreePath!, "README.md"), "# kit\n\nBy a person.\n");
+    await commitRoomWork(prisma, t.actor, t.room.id, { message: "By a person" });
+    const { pull } = await openPullRequest(prisma, t.actor, { repositoryId: t.repository.id, baseRef: "main", headRef: t.room.branch!, title: "Docs", agentId: t.agent.id });
+
+    await writeFile(path.join(t.room.worktreePath!, "README.md"), "# kit\n\nBy the agent.\n");
+    const services = createToolServices(prisma, { workspaceId: t.workspace.id, roomId: t.room.id, runId: "run-agent", conversationId: null, author: "agent:test" });
+    const ctx = toolContext(t.room.worktreePath!, "chat", { workspaceId: t.workspace.id, roomId: t.room.id, git: worktreeGit(t.repository.id, t.room.worktreePath), services });
+    const output = outputOf(await callTool(gitCommitTool, { message: "By the agent" }, ctx));
+    const sha = tip(t.mirror, t.room.branch!);
+    expect(output).toContain(sha);
+    expect((await prisma.pullRequest.findUniqueOrThrow({ where: { id: pull.id } })).headSha).toBe(sha);
+    expect(await prisma.runEvent.count({ where: { type: "pull.head_changed", data: { path: ["to"], equals: sha } } })).toBe(1);
   });
 
   it("a review room and a room without a worktree have nothing a person can commit", async () => {
