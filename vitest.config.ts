@@ -4,21 +4,18 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 /**
- * The embedded default (PGlite: one connection, no savepoints) runs the files whose tests write
- * through transactions — merges, applied suggestions, reviews, findings, tickets, plans,
- * proposals — so a nested transaction fails here as it would for a user (every write path works
- * on PGlite too). Files that need a second connection or process stay on PostgreSQL only.
+ * The embedded default (PGlite: one connection, no savepoints) runs again the files whose tests
+ * write through transactions on the path from an agent's work to a merge — merges, applied
+ * suggestions, a person's commits and the pull requests that follow them, proposals — so a nested
+ * transaction fails here as it would for a user. More files join as they are proven on PGlite
+ * (PGLITE_ALL=1 runs every database test there); files that need a second connection or process
+ * stay on PostgreSQL only.
  */
 const pgliteTests = [
   "tests/db/pull-merge.test.ts",
   "tests/db/pull-apply-suggestion.test.ts",
   "tests/db/room-commit.test.ts",
-  "tests/db/reviews-findings.test.ts",
-  "tests/db/required-confirmations.test.ts",
-  "tests/db/ticket-pull-requests.test.ts",
   "tests/db/proposal-lifecycle.test.ts",
-  "tests/db/plans.test.ts",
-  "tests/adversarial/o7-ticket-delivery.test.ts",
 ];
 
 export default defineConfig({
