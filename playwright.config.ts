@@ -1,8 +1,11 @@
 import { defineConfig } from "@playwright/test";
 
 const port = process.env.E2E_PORT ?? "3210";
-/** The embedded default (PGlite, no DATABASE_URL) serves on the next port: the demo's main loop is walked there. */
-const embeddedPort = String(Number(port) + 1);
+/**
+ * The embedded default (PGlite, no DATABASE_URL) serves on a port of its own, 10000 above
+ * (parallel runs on one machine use neighbouring ports): the demo's main loop is walked there.
+ */
+const embeddedPort = process.env.E2E_EMBEDDED_PORT ?? String(Number(port) + 10000);
 /** Specs that run against the embedded default instead of PostgreSQL. */
 const EMBEDDED_SPECS = /demo-loop\.spec\.ts$/;
 
