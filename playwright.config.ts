@@ -1,6 +1,13 @@
 import { defineConfig } from "@playwright/test";
 
 const port = process.env.E2E_PORT ?? "3210";
+/**
+ * The embedded default (PGlite, no DATABASE_URL) serves on a port of its own, 10000 above
+ * (parallel runs on one machine use neighbouring ports): the demo's main loop is walked there.
+ */
+const embeddedPort = process.env.E2E_EMBEDDED_PORT ?? String(Number(port) + 10000);
+/** Specs that run against the embedded default instead of PostgreSQL. */
+const EMBEDDED_SPECS = /demo-loop\.spec\.ts$/;
 
 // Debian's Chromium (npx playwright install cannot download browsers here).
 export default defineConfig({
@@ -20,12 +27,28 @@ export default defineConfig({
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  projects: [
+    { name: "postgres", testIgnore: EMBEDDED_SPECS },
+    { name: "embedded", testMatch: EMBEDDED_SPECS, use: { baseURL: `http://127.0.0.1:${embeddedPort}` } },
+  ],
+  webServer: [
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `http://127.0.0.1:${port}/api/health`,
+      env: { E2E_SERVER_PORT: port },
+      timeout: 600_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `http://127.0.0.1:${embeddedPort}/api/health`,
+      env: { E2E_SERVER_PORT: embeddedPort, E2E_DB: "pglite" },
+      timeout: 600_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

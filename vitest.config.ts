@@ -3,6 +3,21 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
+/**
+ * The embedded default (PGlite: one connection, no savepoints) runs again the files whose tests
+ * write through transactions on the path from an agent's work to a merge — merges, applied
+ * suggestions, a person's commits and the pull requests that follow them, proposals — so a nested
+ * transaction fails here as it would for a user. More files join as they are proven on PGlite
+ * (PGLITE_ALL=1 runs every database test there); files that need a second connection or process
+ * stay on PostgreSQL only.
+ */
+const pgliteTests = [
+  "tests/db/pull-merge.test.ts",
+  "tests/db/pull-apply-suggestion.test.ts",
+  "tests/db/room-commit.test.ts",
+  "tests/db/proposal-lifecycle.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -36,6 +51,19 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each worker has its own copy of the database and empties it before every file (db-setup.ts).
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db-pglite",
+          include: process.env.PGLITE_ALL ? ["tests/db/**/*.test.ts", "tests/adversarial/**/*.test.ts"] : pgliteTests,
+          exclude: [...configDefaults.exclude, "tests/architecture/**", "tests/db/schema-matches-migrations.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/pglite-global-setup.ts"],
+          setupFiles: ["tests/support/pglite-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

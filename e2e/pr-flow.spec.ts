@@ -127,6 +127,7 @@ test("R8: apply a suggestion → a new head authored by the person → the old v
   const card = page.getByTestId("finding-card").filter({ hasText: `Typo ${id}` });
   await expect(card).toBeVisible();
   await card.getByTestId("apply-suggestion").click();
+  await card.getByTestId("apply-suggestion-confirm").click();
   await expect(card.getByTestId("apply-suggestion-result")).toContainText("the new head is being re-reviewed");
 
   // A new head, made by the person who clicked, with the line replaced.

@@ -1,21 +1,28 @@
-// Starts the production server for the end-to-end tests on a fresh PostgreSQL
-// database and a fresh data directory (demo seeded), so every run starts clean.
-// Playwright's webServer runs this; it drops the database when stopped.
+// Starts the production server for the end-to-end tests on a fresh database and a
+// fresh data directory (demo seeded), so every run starts clean. Playwright's
+// webServer runs this twice: on PostgreSQL (a fresh database, dropped when
+// stopped) at E2E_PORT, and with E2E_DB=pglite on the embedded default — no
+// DATABASE_URL, PGlite in the data directory, exactly as `npm run dev` starts
+// for a newcomer — at the port E2E_SERVER_PORT names.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 
+const embedded = process.env.E2E_DB === "pglite";
 const admin = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const name = `gatehouse_e2e_${Date.now()}`;
-const client = new pg.Client({ connectionString: admin });
-await client.connect();
-await client.query(`CREATE DATABASE "${name}"`);
-const url = new URL(admin);
-url.pathname = `/${name}`;
+const client = embedded ? null : new pg.Client({ connectionString: admin });
+let url = null;
+if (client) {
+  await client.connect();
+  await client.query(`CREATE DATABASE "${name}"`);
+  url = new URL(admin);
+  url.pathname = `/${name}`;
+}
 const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-e2e-"));
-const port = process.env.E2E_PORT ?? "3210";
+const port = process.env.E2E_SERVER_PORT ?? process.env.E2E_PORT ?? "3210";
 // Tests that need thousands of rows (a long room's history) seed them straight into this
 // run's database; they find it here. Removed when the server stops.
 const stateFile = join(tmpdir(), `gatehouse-e2e-${port}.json`);
@@ -32,15 +39,16 @@ const anthropicUrl = await new Promise((resolve, reject) => {
   });
   anthropic.once("exit", (code) => reject(new Error(`the scripted Anthropic server exited with ${code}`)));
 });
-writeFileSync(stateFile, JSON.stringify({ databaseUrl: url.toString(), anthropicBaseUrl: anthropicUrl }));
+writeFileSync(stateFile, JSON.stringify({ databaseUrl: url?.toString() ?? null, anthropicBaseUrl: anthropicUrl }));
 
 // Idle connections stay open longer than any client keeps one: with Node's 5 s default the
 // server could close a kept-alive socket just as a client reused it (ECONNRESET on a POST).
+const { DATABASE_URL: _unused, ...parentEnv } = process.env;
 const server = spawn("npx", ["next", "start", "-p", port, "--keepAliveTimeout", "65000"], {
   stdio: "inherit",
   env: {
-    ...process.env,
-    DATABASE_URL: url.toString(),
+    ...parentEnv,
+    ...(url ? { DATABASE_URL: url.toString() } : {}),
     GATEHOUSE_DATA_DIR: dataDir,
     GATEHOUSE_SEED_DEMO: "1",
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
@@ -61,8 +69,10 @@ async function stop() {
   server.kill("SIGTERM");
   anthropic.kill("SIGTERM");
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-  await client.end();
+  if (client) {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await client.end();
+  }
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(stateFile, { force: true });
   process.exit(0);

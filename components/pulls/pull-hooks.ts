@@ -116,8 +116,8 @@ export function useApplySuggestion(slug: string, pullId: string, findingId: stri
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: applySuggestionKey(pullId, findingId),
-    mutationFn: (headSha: string) =>
-      fetchJson<{ commit: string; change: HeadChange; roomsNotFollowed: string[] }>(`${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/apply`, { method: "POST", json: { headSha } }),
+    mutationFn: (body: { headSha: string; message: string }) =>
+      fetchJson<{ commit: string; change: HeadChange; roomsNotFollowed: string[] }>(`${pullApi(slug, pullId)}/findings/${encodeURIComponent(findingId)}/apply`, { method: "POST", json: body }),
     onSuccess: () => {
       invalidateReview(queryClient, slug, pullId);
       void queryClient.invalidateQueries({ queryKey: pullKeys.list(slug) });

@@ -13,6 +13,8 @@ export const roomKeys = {
     setting
       ? ([...roomKeys.detail(slug, roomId), "capabilities", setting.mode, setting.autonomy, setting.planShell] as const)
       : ([...roomKeys.detail(slug, roomId), "capabilities"] as const),
+  /** the room's branch: commits ahead of the base, its open pull request */
+  branch: (slug: string, roomId: string) => [...roomKeys.detail(slug, roomId), "branch"] as const,
   /** find in a room */
   search: (slug: string, roomId: string, q: string) => [...roomKeys.detail(slug, roomId), "search", q] as const,
   /** the whole arguments and result of one tool call */

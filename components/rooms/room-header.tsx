@@ -2,11 +2,11 @@
 import Link from "next/link";
 import type { Ref } from "react";
 import { ConnectionStatus } from "@/components/live/connection-status";
-import { openPullHref } from "@/components/pulls/keys";
 import type { EventStreamStatus } from "@/components/live/use-event-stream";
 import { cx } from "@/components/ui/cx";
 import { ShieldIcon } from "./icons";
 import { ModeBadge } from "./mode-badge";
+import { RoomBranchPanel } from "./room-branch-panel";
 import { useRoomCapabilities } from "./room-hooks";
 import { GuaranteeBadge } from "./transport-guarantees";
 import type { RoomInfo } from "./room-types";
@@ -61,16 +61,8 @@ export function RoomHeader({
             Open the pull request’s review: diff, findings and verdict →
           </Link>
         ) : null}
-        {/* The work of a room's branch goes on to review: the dialog opens prefilled with it. */}
-        {canWrite && room.branch && room.repository && !room.pullRequestId ? (
-          <Link
-            data-testid="room-open-pull"
-            href={openPullHref(slug, { repositoryId: room.repository.id, headRef: room.branch, title: room.name })}
-            className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-          >
-            Open pull request from {room.branch} →
-          </Link>
-        ) : null}
+        {/* The work of a room's branch goes on to review: commit it, then open a pull request (only once there is something to review). */}
+        <RoomBranchPanel slug={slug} room={room} canWrite={canWrite} />
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
           <div className="flex gap-1.5">
             <dt className="text-zinc-500 dark:text-zinc-500">Repository</dt>

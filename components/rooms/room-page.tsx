@@ -176,6 +176,8 @@ export function RoomPage({
           const status = event.data.status || "finished";
           setAnnouncement(`${agentName}'s run ${RUN_DONE[status] ?? status}.`);
           void queryClient.invalidateQueries({ queryKey: roomKeys.list(slug) });
+          // The run may have committed: the branch panel decides again whether there is something to review.
+          void queryClient.invalidateQueries({ queryKey: roomKeys.branch(slug, roomId) });
           break;
         }
         case "approval.requested":

@@ -98,6 +98,11 @@ export function RunChangesView({ slug, changes, canWrite }: Readonly<{ slug: str
               <li key={p}>{p}</li>
             ))}
           </ul>
+          {canWrite && room?.branch ? (
+            <Link data-testid="changes-commit-in-room" href={`/w/${encodeURIComponent(slug)}/rooms/${encodeURIComponent(room.id)}`} className="mt-2 inline-block font-medium underline underline-offset-2">
+              Commit them in the room (Commit changes…) →
+            </Link>
+          ) : null}
         </section>
       ) : null}
 

@@ -39,6 +39,8 @@ export interface OpenOptions {
   /** PGlite data directory; "memory://" keeps it in memory */
   dataDir?: string;
   migrate?: boolean;
+  /** PGlite only: start from this dumped data directory (PGlite's dumpDataDir), e.g. a migrated template in tests */
+  loadDataDir?: Blob;
 }
 
 export function defaultDataDir(): string {
@@ -124,11 +126,11 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
   };
 }
 
-async function openPglite(dataDir: string, runMigrations: boolean): Promise<Database> {
+async function openPglite(dataDir: string, runMigrations: boolean, loadDataDir?: Blob): Promise<Database> {
   // Loaded only for the embedded default: a PostgreSQL deployment never pays for the WebAssembly build.
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const lite = new PGlite(dataDir);
+  const lite = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
   await lite.waitReady;
   if (runMigrations) await migrate(lite as unknown as SqlRunner);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), transactionOptions: TRANSACTION_OPTIONS });
@@ -159,7 +161,7 @@ function assertChannel(channel: string) {
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   const url = options.url === null ? undefined : (options.url ?? env().DATABASE_URL);
   const runMigrations = options.migrate ?? true;
-  return url ? openPostgres(url, runMigrations) : openPglite(options.dataDir ?? defaultDataDir(), runMigrations);
+  return url ? openPostgres(url, runMigrations) : openPglite(options.dataDir ?? defaultDataDir(), runMigrations, options.loadDataDir);
 }
 
 const globalForDb = globalThis as unknown as { gatehouseDb?: Promise<Database> };

@@ -1,8 +1,10 @@
 import "server-only";
 /**
  * O8: a person rejects a pending proposal with a comment. The comment is
- * posted to the room's conversation as the person's own message, so the
- * agent reads it on its next turn and can answer it with a revised proposal.
+ * posted to the room's conversation as the person's own message and starts
+ * the room's agent on it at once (the message, its run and the job in one
+ * transaction, as for any message a person posts), so the agent reads the
+ * comment and can answer it with a revised proposal.
  * A person's answer ends the batching window of O4: the cooldown restarts
  * from nothing, since the revision is what the person asked for.
  *
@@ -12,6 +14,8 @@ import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { PIPELINE_EVENTS } from "../pipelines/pipeline-events";
+import { conversationHistory } from "../runs/conversation-history";
+import { queueRun } from "../runs/queue-run";
 
 export async function rejectProposal(
   prisma: PrismaClient,
@@ -19,7 +23,7 @@ export async function rejectProposal(
 ) {
   const proposal = await prisma.orchestrationProposal.findFirst({
     where: { id: ctx.proposalId, roomId: ctx.roomId, room: { workspaceId: ctx.workspaceId } },
-    select: { id: true, status: true, runId: true },
+    select: { id: true, status: true, runId: true, room: { select: { agentId: true } } },
   });
   if (!proposal) throw notFound("That proposal");
   const comment = ctx.comment?.trim() || null;
@@ -43,7 +47,7 @@ export async function rejectProposal(
       run?.conversationId ?? (await tx.conversation.findFirst({ where: { roomId: ctx.roomId, parentId: null }, orderBy: { createdAt: "asc" }, select: { id: true } }))?.id;
     if (conversationId) {
       const said = comment ? ` ${comment}${/[.!?…]$/.test(comment) ? "" : "."}` : "";
-      await tx.message.create({
+      const message = await tx.message.create({
         data: {
           conversationId,
           role: "user",
@@ -52,7 +56,21 @@ export async function rejectProposal(
           meta: { kind: "proposal-decision", proposalId: proposal.id, status: "rejected" },
         },
       });
+      await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, type: "message.created", data: { messageId: message.id, conversationId } });
+      const agentId = proposal.room.agentId;
+      if (agentId) {
+        const run = await queueRun(tx, {
+          workspaceId: ctx.workspaceId,
+          roomId: ctx.roomId,
+          conversationId,
+          agentId,
+          triggerMessageId: message.id,
+          messages: await conversationHistory(tx, conversationId),
+        });
+        await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: run.id, type: "run.queued", data: { messageId: message.id } });
+        return { proposalId: proposal.id, status: "rejected" as const, comment, runId: run.id };
+      }
     }
-    return { proposalId: proposal.id, status: "rejected" as const, comment };
+    return { proposalId: proposal.id, status: "rejected" as const, comment, runId: null };
   });
 }

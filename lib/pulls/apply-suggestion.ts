@@ -12,6 +12,10 @@ import "server-only";
  * since the person looked, when the finding's anchor is outdated at the
  * current head, or when the room working on that branch has uncommitted
  * changes to the file.
+ *
+ * The commit carries the person's message, and the finding it fixes is
+ * resolved by it in the same step (naming the commit), so a fixed finding
+ * does not hold the new head's verdict until someone remembers to resolve it.
  */
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
@@ -27,6 +31,7 @@ import { mergeBase } from "../repos/pull-git";
 import { worktreeLocation } from "../repos/worktrees";
 import { syncRepository } from "../repositories/sync-repository";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
+import { decideTransition } from "../reviews/decide-transition";
 import { applyNewHead, type HeadChange } from "./apply-new-head";
 import { applySuggestionBody, type ApplySuggestionBody } from "./schemas";
 
@@ -97,7 +102,7 @@ export async function applySuggestion(
         startLine: finding.startLine!,
         endLine: finding.endLine!,
         replacement: finding.suggestion!,
-        message: `Apply suggestion: ${finding.title}\n\nFrom a review finding on pull request #${pull.number} (${finding.file}:${finding.startLine}-${finding.endLine}).\n`,
+        message: `${body.message ?? `Apply suggestion: ${finding.title}`}\n\nFrom a review finding on pull request #${pull.number} (${finding.file}:${finding.startLine}-${finding.endLine}).\n`,
         person,
       }),
     );
@@ -110,13 +115,17 @@ export async function applySuggestion(
   const notFollowed: string[] = [];
   for (const wt of worktrees) await followBranch(wt.where, pull.headSha, commit).catch(() => notFollowed.push(wt.name));
 
+  const resolution = decideTransition(finding.status, "resolve", { reason: `fixed by ${short(commit)} (suggestion applied)`, confirmedByOthers: false });
   await prisma.$transaction(async (tx) => {
     await tx.findingEvent.create({ data: { findingId: finding.id, type: "suggestion_applied", actor: `user:${actor.userId}`, data: { commit, parent: pull.headSha, by: person.name } } });
+    // R10: the finding the suggestion fixes is resolved by its commit (conditional on the status it was read in).
+    const resolved = resolution.ok && (await tx.finding.updateMany({ where: { id: finding.id, status: finding.status }, data: { status: resolution.nextStatus, statusReason: resolution.reason ?? null } })).count > 0;
+    if (resolved) await tx.findingEvent.create({ data: { findingId: finding.id, type: "resolved", actor: `user:${actor.userId}`, data: { reason: resolution.reason, commit } } });
     await recordEvent(tx, {
       workspaceId: actor.workspaceId,
       roomId: finding.roomId,
       type: "finding.updated",
-      data: { pullRequestId: pull.id, findingId: finding.id, change: "suggestion_applied", status: finding.status, by: actor.userId },
+      data: { pullRequestId: pull.id, findingId: finding.id, change: resolved ? "resolved" : "suggestion_applied", status: resolved ? "resolved" : finding.status, by: actor.userId },
     });
     await tx.auditEvent.create({
       data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: "pull_request.suggestion_applied", targetType: "pull_request", targetId: pull.id, data: { findingId: finding.id, commit, parent: pull.headSha } },

@@ -9,7 +9,7 @@ import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import type { PullStateBody } from "./schemas";
-import { setPullState } from "./set-pull-state";
+import { setPullStateNow } from "./set-pull-state";
 
 export async function changePullState(prisma: PrismaClient, actor: WorkspaceActor, pullRequestId: string, body: PullStateBody): Promise<{ state: string }> {
   assertCan(actor, "write");
@@ -25,7 +25,7 @@ export async function changePullState(prisma: PrismaClient, actor: WorkspaceActo
     const other = await prisma.pullRequest.findFirst({ where: { repositoryId: pull.repositoryId, headRef: pull.headRef, baseRef: pull.baseRef, state: "open", id: { not: pull.id } }, select: { id: true, number: true } });
     if (other) throw new AppError("conflict", `Pull request #${other.number} already proposes ${pull.headRef} into ${pull.baseRef}; continue there.`, { pullRequestId: other.id, number: other.number });
   }
-  const changed = await setPullState(prisma, { pullRequestId: pull.id, from: [from], to, by: `user:${actor.userId}` });
+  const changed = await setPullStateNow(prisma, { pullRequestId: pull.id, from: [from], to, by: `user:${actor.userId}` });
   if (!changed) throw new AppError("conflict", "Someone changed this pull request meanwhile; reload it and try again.");
   return { state: to };
 }

@@ -36,7 +36,7 @@ import { existingMirror, syncRepository } from "../repositories/sync-repository"
 import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { applyNewHead } from "./apply-new-head";
 import { createPullRequest, pullRoomName, PullRequestExists } from "./create-pull-request";
-import { forgeVersionGuard, setPullState } from "./set-pull-state";
+import { forgeVersionGuard, setPullStateNow } from "./set-pull-state";
 
 export type ReconcileOutcome = "opened" | "moved" | "edited" | "unchanged" | "skipped" | "closed" | "reopened" | "merged";
 
@@ -102,7 +102,7 @@ function sameAs(pull: KnownPull, s: GithubPullSnapshot): boolean {
 async function apply(prisma: PrismaClient, repository: ReconcileRepository, pull: KnownPull, s: GithubPullSnapshot): Promise<ReconcileOutcome[]> {
   const done: ReconcileOutcome[] = [];
   const forgeVersion = s.version;
-  if (s.state === "open" && pull.state === "closed" && (await setPullState(prisma, { pullRequestId: pull.id, from: ["closed"], to: "open", by: "github", forgeVersion }))) done.push("reopened");
+  if (s.state === "open" && pull.state === "closed" && (await setPullStateNow(prisma, { pullRequestId: pull.id, from: ["closed"], to: "open", by: "github", forgeVersion }))) done.push("reopened");
   if (pull.headSha !== s.headSha || pull.baseRef !== s.baseRef) {
     const baseSha = await ensureCommits(prisma, repository, s);
     const change = await applyNewHead(prisma, pull.id, { headSha: s.headSha, baseSha, baseRef: s.baseRef, title: s.title, forgeVersion }, { userId: null });
@@ -112,7 +112,7 @@ async function apply(prisma: PrismaClient, repository: ReconcileRepository, pull
   }
   if (s.state !== "open" && pull.state !== s.state) {
     const from = s.state === "merged" ? (["open", "closed"] as const) : (["open"] as const);
-    if (await setPullState(prisma, { pullRequestId: pull.id, from, to: s.state as "closed" | "merged", by: "github", forgeVersion })) done.push(s.state === "merged" ? "merged" : "closed");
+    if (await setPullStateNow(prisma, { pullRequestId: pull.id, from, to: s.state as "closed" | "merged", by: "github", forgeVersion })) done.push(s.state === "merged" ? "merged" : "closed");
   }
   return done;
 }

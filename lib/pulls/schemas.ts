@@ -49,6 +49,18 @@ export const mergePullBody = z.strictObject({
 });
 export type MergePullBody = z.infer<typeof mergePullBody>;
 
-/** POST /pulls/:id/findings/:findingId/apply: commit the finding's suggested change onto the head branch. */
-export const applySuggestionBody = z.strictObject({ headSha: commitId });
+/**
+ * POST /pulls/:id/findings/:findingId/apply: commit the finding's suggested change onto the head branch,
+ * with the person's commit message (absent → "Apply suggestion: <finding title>").
+ */
+export const applySuggestionBody = z.strictObject({
+  headSha: commitId,
+  message: z
+    .string()
+    .trim()
+    .min(1, "write a commit message, or leave it out for the default one")
+    .max(10_000, "a commit message is at most 10,000 characters")
+    .refine((text) => !text.includes("\0"), "a commit message cannot contain a NUL character")
+    .optional(),
+});
 export type ApplySuggestionBody = z.infer<typeof applySuggestionBody>;

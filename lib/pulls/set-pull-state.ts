@@ -5,6 +5,10 @@ import "server-only";
  * (only from the state it was read in), recorded on the room's stream as
  * "pull.state_changed", so the room turns read-only (closed, merged) or
  * writable again (reopened) for everyone watching it.
+ *
+ * It runs inside the caller's transaction and never opens one of its own: a
+ * transaction inside a transaction is a savepoint, which the embedded default
+ * (PGlite) does not have. Callers without one open it (setPullStateNow).
  */
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
@@ -22,25 +26,27 @@ export interface StateChange {
   forgeVersion?: number;
 }
 
-export async function setPullState(prisma: PrismaClient | Db.TransactionClient, change: StateChange): Promise<boolean> {
-  const run = async (tx: Db.TransactionClient) => {
-    const moved = await tx.pullRequest.updateMany({
-      where: { id: change.pullRequestId, state: { in: [...change.from] }, ...forgeVersionGuard(change.forgeVersion) },
-      data: { state: change.to, stateChangedAt: new Date(), stateChangedBy: change.by, ...(change.forgeVersion !== undefined ? { forgeVersion: change.forgeVersion } : {}) },
+export async function setPullState(tx: Db.TransactionClient, change: StateChange): Promise<boolean> {
+  const moved = await tx.pullRequest.updateMany({
+    where: { id: change.pullRequestId, state: { in: [...change.from] }, ...forgeVersionGuard(change.forgeVersion) },
+    data: { state: change.to, stateChangedAt: new Date(), stateChangedBy: change.by, ...(change.forgeVersion !== undefined ? { forgeVersion: change.forgeVersion } : {}) },
+  });
+  if (moved.count === 0) return false;
+  const pull = await tx.pullRequest.findUniqueOrThrow({ where: { id: change.pullRequestId }, select: { workspaceId: true, headSha: true, room: { select: { id: true } } } });
+  if (pull.room) {
+    await recordEvent(tx, {
+      workspaceId: pull.workspaceId,
+      roomId: pull.room.id,
+      type: "pull.state_changed",
+      data: { pullRequestId: change.pullRequestId, state: change.to, by: change.by, headSha: pull.headSha, ...(change.reason ? { reason: change.reason } : {}) },
     });
-    if (moved.count === 0) return false;
-    const pull = await tx.pullRequest.findUniqueOrThrow({ where: { id: change.pullRequestId }, select: { workspaceId: true, headSha: true, room: { select: { id: true } } } });
-    if (pull.room) {
-      await recordEvent(tx, {
-        workspaceId: pull.workspaceId,
-        roomId: pull.room.id,
-        type: "pull.state_changed",
-        data: { pullRequestId: change.pullRequestId, state: change.to, by: change.by, headSha: pull.headSha, ...(change.reason ? { reason: change.reason } : {}) },
-      });
-    }
-    return true;
-  };
-  return "$transaction" in prisma ? prisma.$transaction(run) : run(prisma);
+  }
+  return true;
+}
+
+/** setPullState in a transaction of its own, for callers that hold none. */
+export function setPullStateNow(prisma: PrismaClient, change: StateChange): Promise<boolean> {
+  return prisma.$transaction((tx) => setPullState(tx, change));
 }
 
 /** R9: a change made for GitHub snapshot `version` applies only while no newer snapshot was applied. */

@@ -94,3 +94,14 @@ export const roomSearchQuery = z.strictObject({
   q: z.string().trim().min(1, "type something to find").max(200, "search for at most 200 characters"),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
+
+/** A person commits a room's uncommitted work (lib/runtime/commit-room-work.ts). */
+export const commitRoomBody = z.strictObject({
+  message: z
+    .string({ error: "write a commit message" })
+    .trim()
+    .min(1, "write a commit message")
+    .max(10_000, "a commit message is at most 10,000 characters")
+    .refine((text) => !text.includes("\0"), "a commit message cannot contain a NUL character"),
+});
+export type CommitRoomBody = z.infer<typeof commitRoomBody>;

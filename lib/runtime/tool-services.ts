@@ -17,6 +17,7 @@ import { startSubagent } from "../subagents/start-subagent";
 import { fileTicket } from "../tickets/file-ticket";
 import { noRoomServices, type ToolServices } from "../tools/services";
 import { postComment } from "../runs/post-comment";
+import { followRoomBranch } from "./follow-room-branch";
 
 export interface RunScope {
   workspaceId: string;
@@ -50,5 +51,6 @@ export function createToolServices(prisma: PrismaClient, scope: RunScope): ToolS
     },
     reviews: reviewServices(prisma, { ...ctx, author: scope.author }),
     subagents: { start: (input) => startSubagent(prisma, ctx, input) },
+    branches: { committed: () => followRoomBranch(prisma, { workspaceId: scope.workspaceId, roomId, userId: null }) },
   };
 }

@@ -5,10 +5,12 @@
  * The commit lands on the room's branch in Gatehouse's mirror, found from the
  * room's records (H2) however the worktree's `.git` was rewritten; a nested
  * repository the agent made is refused, never recorded as a gitlink to
- * whatever its `.git` names.
+ * whatever its `.git` names. The commit itself is lib/repos/commit-worktree.ts,
+ * the same one a person's commit in a room and a ticket's leftovers use.
  */
 import { z } from "zod";
-import { git, literalPathspec, type GitLocation } from "../repos/git";
+import { commitWorktree, NestedRepositoryError, NothingToCommitError } from "../repos/commit-worktree";
+import { literalPathspec } from "../repos/git";
 import { confinePath, requireWritableWorktree } from "./confine-path";
 import { gitWorktree } from "./git-worktree";
 import { MAX_PATH_CHARS } from "./limits";
@@ -23,13 +25,6 @@ const input = z.strictObject({
 export type GitCommitInput = z.infer<typeof input>;
 
 export const AGENT_AUTHOR = { name: "Gatehouse agent", email: "agent@gatehouse.local" } as const;
-
-const AUTHOR_ENV = {
-  GIT_AUTHOR_NAME: AGENT_AUTHOR.name,
-  GIT_AUTHOR_EMAIL: AGENT_AUTHOR.email,
-  GIT_COMMITTER_NAME: AGENT_AUTHOR.name,
-  GIT_COMMITTER_EMAIL: AGENT_AUTHOR.email,
-};
 
 export const gitCommitTool: ToolDefinition<GitCommitInput> = {
   name: "git_commit",
@@ -54,40 +49,15 @@ export const gitCommitTool: ToolDefinition<GitCommitInput> = {
     }
 
     return translateErrors(async () => {
-      const at = { ...location, signal: ctx.signal };
-      await git(["add", "-A", "--", ...specs], at);
-      const nested = await stagedGitlinks(at, specs);
-      if (nested.length > 0) {
-        await git(["reset", "--quiet"], at);
-        throw new ToolError(
-          `nothing was committed: ${nested.slice(0, 5).join(", ")} ${nested.length === 1 ? "is a nested git repository" : "are nested git repositories"}; ` +
-            "remove its .git (or commit its files in this repository instead)",
-        );
+      try {
+        const made = await commitWorktree({ ...location, signal: ctx.signal }, { message: args.message, author: AGENT_AUTHOR, paths: specs });
+        // R8: a pull request whose head is this branch follows the commit (re-reviewed like a push).
+        await ctx.services.branches?.committed({ sha: made.sha });
+        return { output: `Committed ${made.sha}: ${made.subject}` };
+      } catch (error) {
+        if (error instanceof NestedRepositoryError || error instanceof NothingToCommitError) throw new ToolError(error.message);
+        throw error;
       }
-      // exit 1 = staged changes exist (restricted to the paths, when given)
-      const staged = await git(["diff", "--cached", "--quiet", "--", ...specs], { ...at, okExitCodes: [1] });
-      if (staged.exitCode === 0) throw new ToolError("nothing to commit: the worktree has no changes" + (specs.length ? " in those paths" : ""));
-
-      await git(["commit", "--no-verify", "--no-edit", "--cleanup=whitespace", "-F", "-", "--", ...specs], {
-        ...at,
-        input: args.message,
-        env: AUTHOR_ENV,
-      });
-      const { stdout } = await git(["log", "-1", "--format=%H %s"], at);
-      const [sha = "", ...subject] = stdout.trim().split(" ");
-      return { output: `Committed ${sha}: ${subject.join(" ")}` };
     });
   },
 };
-
-/** Paths staged as gitlinks (mode 160000): what `git add` makes of a nested repository. */
-async function stagedGitlinks(at: GitLocation & { signal: AbortSignal }, specs: string[]): Promise<string[]> {
-  const { stdout } = await git(["diff", "--cached", "--raw", "--no-renames", "-z", "--", ...specs], at);
-  const fields = stdout.split("\0");
-  const found: string[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const meta = fields[i]!.split(" ");
-    if (meta[1] === "160000") found.push(fields[i + 1]!);
-  }
-  return found;
-}

@@ -63,6 +63,13 @@ export interface ToolServices {
   comments: {
     post(input: { body: string }): Promise<{ messageId: string }>;
   };
+  /**
+   * R8: the room's branch got a commit (git_commit); pull requests whose head is that branch
+   * follow it. Never throws: the commit is made whatever becomes of the pull requests.
+   */
+  branches?: {
+    committed(input: { sha: string }): Promise<void>;
+  };
   /** A6/A8: start a sub-agent's run that answers `callId` (once, however often asked) */
   subagents: {
     start(input: { callId: string; task: string; agent?: string }): Promise<{ childRunId: string }>;

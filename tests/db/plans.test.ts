@@ -24,8 +24,7 @@ import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
 import { replaceTodos } from "../../lib/rooms/replace-todos";
 import { advanceStoredRun } from "../../lib/runtime/advance-stored-run";
 import { postMessage } from "../../lib/runs/post-message";
-import { openDatabase } from "../../lib/db/client";
-import { testDatabase } from "../support/db";
+import { anotherConnection, testDatabase } from "../support/db";
 import { createAgent, createRoom, createRun, createUser, createWorkspace } from "../support/factories";
 import { inProcessWorker, PLAN_NODES, plannerScript, TICKET_SUMMARY, waitFor } from "../support/plan-fixtures";
 
@@ -136,7 +135,7 @@ describe("plans", () => {
     expect(stale.code).toBe("conflict");
     expect(stale.message).toContain("superseded");
 
-    const pools = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ url: process.env.DATABASE_URL, migrate: false })));
+    const pools = await Promise.all(Array.from({ length: 4 }, () => anotherConnection()));
     try {
       const outcomes = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => decidePlan(pools[i % 4]!.prisma, { ...scope, planId: v2.planId, userId: owner.id, decision: "approve" })));
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);

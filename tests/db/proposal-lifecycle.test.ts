@@ -107,6 +107,27 @@ describe("proposal lifecycle", () => {
     expect(rows.map((r) => r.status)).toEqual(["rejected", "pending"]);
   });
 
+  it("O8: rejecting with a comment starts the room's agent on it at once: the queued run reads the comment and proposes again", async () => {
+    const db = await testDatabase();
+    const { prisma, owner, agent, room, scope } = await setup(db);
+    const run = await createRun(prisma, { ...room, agentId: agent.id }, "plan the team");
+    await advanceStoredRun(db, run.id, { owner: "w" });
+    const proposal = await prisma.orchestrationProposal.findFirstOrThrow({ where: { roomId: room.id } });
+    const runsBefore = await prisma.run.count({ where: { roomId: room.id } });
+
+    const rejected = await rejectProposal(prisma, { ...scope, proposalId: proposal.id, userId: owner.id, comment: "Add a docs role" });
+    expect(rejected.runId).toBeTruthy();
+    expect(await prisma.run.count({ where: { roomId: room.id } })).toBe(runsBefore + 1);
+    const queued = await prisma.run.findUniqueOrThrow({ where: { id: rejected.runId! } });
+    expect(queued).toMatchObject({ status: "queued", agentId: agent.id, roomId: room.id });
+    expect(await prisma.job.count({ where: { payload: { path: ["runId"], equals: queued.id } } })).toBe(1);
+    expect(JSON.stringify((queued.state as unknown as RunCheckpoint).messages)).toContain("I rejected the orchestration proposal. Add a docs role.");
+
+    expect(await advanceStoredRun(db, queued.id, { owner: "w" })).toMatchObject({ status: "succeeded" });
+    const rows = await prisma.orchestrationProposal.findMany({ where: { roomId: room.id }, orderBy: { createdAt: "asc" } });
+    expect(rows.map((r) => r.status)).toEqual(["rejected", "pending"]);
+  });
+
   it("O3: no agent tool can approve or reject a proposal", () => {
     const names = TOOLS.map((t) => t.name);
     expect(names.filter((n) => /approve|reject|decide/.test(n) && /proposal|orchestrat/.test(n))).toEqual([]);

@@ -113,6 +113,17 @@ describe("apply suggestion", () => {
     await expect(applySuggestion(prisma, s.sam, { pullRequestId: s.pull.id, findingId: s.finding.id }, { headSha: commit })).rejects.toMatchObject({ code: "conflict" });
   });
 
+  it("R10, R8: the person's commit message is the commit's, and the finding the suggestion fixes is resolved by that commit", async () => {
+    const { prisma } = await testDatabase();
+    const s = await setup(prisma, "message");
+    const { commit } = await applySuggestion(prisma, s.sam, { pullRequestId: s.pull.id, findingId: s.finding.id }, { headSha: s.pull.headSha, message: "Fix add: it subtracted" });
+    expect(gitSync(s.mirror, ["log", "-1", "--format=%s", commit]).trim()).toBe("Fix add: it subtracted");
+    const finding = await prisma.finding.findUniqueOrThrow({ where: { id: s.finding.id } });
+    expect(finding.status).toBe("resolved");
+    expect(finding.statusReason).toContain(commit.slice(0, 12));
+    expect(await prisma.findingEvent.findFirst({ where: { findingId: s.finding.id, type: "resolved" } })).toMatchObject({ actor: `user:${s.sam.userId}`, data: expect.objectContaining({ commit }) });
+  });
+
   it("R8: a moved head, an outdated anchor, a finding without a suggestion or lines that do not exist are refused; nothing is committed", async () => {
     const { prisma } = await testDatabase();
     const s = await setup(prisma, "refuse");
