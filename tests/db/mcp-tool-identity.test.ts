@@ -20,6 +20,7 @@ import { widens } from "../../lib/modes/capability";
 import { modePolicySchema, type ModePolicyInput } from "../../lib/modes/declared";
 import { PROFILES } from "../../lib/modes/profiles";
 import { parseStoredPolicy, resolveProfile } from "../../lib/modes/resolve-profile";
+import { roomMode } from "../../lib/modes/room-mode";
 import { startPresence } from "../../lib/presence/track-presence";
 import { updateRoom } from "../../lib/rooms/update-room";
 import { advanceStoredRun } from "../../lib/runtime/advance-stored-run";
@@ -210,7 +211,7 @@ describe("attached tools in every projection", () => {
     expect(await prisma.approval.findUniqueOrThrow({ where: { id: asked.approvalId! } })).toMatchObject({ kind: "mode_change", targetMode: "chat", cancelBy: null, status: "pending" });
     // Past the cancel window nothing lapsed: the room keeps its mode until a person decides.
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(await prisma.room.findUniqueOrThrow({ where: { id: room.id } })).toMatchObject({ declaredMode: "focus" });
+    expect(roomMode(await prisma.room.findUniqueOrThrow({ where: { id: room.id } })).profile.id).toBe("focus");
     expect(mcp.requests).toBe(0);
 
     // Built-in for built-in, Focus and Agent are the same surface; only the attached tool tells them apart.
