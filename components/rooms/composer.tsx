@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { ErrorText } from "@/components/ui/error-text";
 import { ApiError } from "@/components/ui/fetch-json";
-import { AUTONOMY, AUTONOMY_LEVELS, BUILT_IN_SELECTABLE, type ModeProfileView } from "./mode-meta";
+import { AUTONOMY, AUTONOMY_LEVELS, autonomyExplanation, BUILT_IN_SELECTABLE, type ModeProfileView } from "./mode-meta";
 import { usePostMessage, useUpdateRoom } from "./room-hooks";
 import type { RoomInfo } from "./room-types";
 
@@ -224,7 +224,7 @@ export function Composer({
       </div>
       <div className="space-y-1 px-3 pb-2">
         <p id={ids.autonomyHint} className="text-xs text-zinc-500 dark:text-zinc-400">
-          {AUTONOMY[room.autonomy].explanation}
+          {autonomyExplanation(room.autonomy, profile.posture)}
           {profile.shellOptIn ? (room.planShell ? " Shell: on, read-only." : " Shell: off.") : ""}
         </p>
         <p id={ids.hint} className="text-xs text-zinc-500 dark:text-zinc-400">
