@@ -7,6 +7,7 @@
  */
 import { memo, useId, useState } from "react";
 import { cx } from "@/components/ui/cx";
+import { Markdown } from "@/components/ui/markdown";
 import type { FindingView } from "@/components/pulls/pull-types";
 import { ApplySuggestionButton } from "@/components/pulls/apply-suggestion-button";
 import { FindingActions } from "./finding-actions";
@@ -86,7 +87,7 @@ export const FindingCard = memo(function FindingCard({ finding, variant }: Reado
       ) : null}
       {collapsed ? null : (
         <div className="mt-1.5 space-y-2">
-          {finding.body ? <p className="whitespace-pre-wrap text-zinc-700 [overflow-wrap:anywhere] dark:text-zinc-300">{finding.body}</p> : null}
+          {finding.body ? <Markdown text={finding.body} citations={finding.author.startsWith("agent:")} className="text-zinc-700 [overflow-wrap:anywhere] dark:text-zinc-300" /> : null}
           {finding.suggestion ? (
             <div>
               <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Suggested change</p>

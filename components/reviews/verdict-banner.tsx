@@ -7,6 +7,7 @@
  */
 import { useId } from "react";
 import { cx } from "@/components/ui/cx";
+import { Markdown } from "@/components/ui/markdown";
 import { Spinner } from "@/components/ui/spinner";
 import type { PullRequestDetail, Verdict, VerdictRule } from "@/components/pulls/pull-types";
 import { VERDICT_LOOK, VerdictBadge } from "@/components/pulls/verdict-badge";
@@ -105,7 +106,7 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
           {caveats.map((c) => `${c.axis} ${c.what}`).join("; ")}.
         </p>
       ) : null}
-      {review.summary ? <p className="mt-3 whitespace-pre-wrap text-sm text-zinc-800 dark:text-zinc-200">{review.summary}</p> : null}
+      {review.summary ? <Markdown text={review.summary} citations className="mt-3 text-zinc-800 dark:text-zinc-200" /> : null}
       <CoverageNote slug={slug} pullId={pull.id} review={review} canWrite={canWrite} />
       <div className="mt-3 grid gap-4 lg:grid-cols-2">
         <div>
@@ -138,7 +139,7 @@ function RuleItem({ rule }: Readonly<{ rule: VerdictRule }>) {
         {rule.effect}
       </span>
       <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-        {rule.text} <RuleRef id={rule.rule} idOnly />
+        <Markdown text={rule.text} inline /> <RuleRef id={rule.rule} idOnly />
       </span>
     </li>
   );

@@ -64,4 +64,12 @@ describe("Markdown", () => {
     expect(out).toContain("see [M5] in the spec");
     expect(out).not.toContain("the worktree is read-only in this mode");
   });
+
+  it("inline: one line of Markdown inside a sentence renders its code and emphasis without a paragraph", () => {
+    const out = renderToStaticMarkup(createElement(Markdown, { text: "P3 'Leftover `console.log`' → ship", inline: true }));
+    expect(out).toMatch(/^<span data-markdown=""/);
+    expect(out).not.toContain("<p>");
+    expect(out).toContain("<code");
+    expect(out).toContain("console.log</code>");
+  });
 });

@@ -105,12 +105,29 @@ function safeUrl(url: string): string {
  * `citations`: bracketed rule ids (`[M5]`) read as words with a link — for
  * agent text; a person's words are shown as they wrote them.
  */
-export function Markdown({ text, className, trailing, citations = false }: Readonly<{ text: string; className?: string; trailing?: ReactNode; citations?: boolean }>) {
+export function Markdown({
+  text,
+  className,
+  trailing,
+  citations = false,
+  inline = false,
+}: Readonly<{ text: string; className?: string; trailing?: ReactNode; citations?: boolean; inline?: boolean }>) {
+  const rendered = (
+    <ReactMarkdown
+      remarkPlugins={citations ? remarkPluginsWithCitations : remarkPlugins}
+      rehypePlugins={rehypePlugins}
+      urlTransform={safeUrl}
+      components={components}
+      // `inline`: one line of prose inside a sentence (a verdict's rule): paragraphs dissolve into it.
+      {...(inline ? { disallowedElements: ["p"], unwrapDisallowed: true } : {})}
+    >
+      {text}
+    </ReactMarkdown>
+  );
+  if (inline) return <span data-markdown="" className={cx("markdown break-words", className)}>{rendered}{trailing}</span>;
   return (
     <div data-markdown="" className={cx("markdown space-y-2 text-sm leading-relaxed break-words", className)}>
-      <ReactMarkdown remarkPlugins={citations ? remarkPluginsWithCitations : remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={safeUrl} components={components}>
-        {text}
-      </ReactMarkdown>
+      {rendered}
       {trailing}
     </div>
   );
