@@ -24,8 +24,7 @@ export default async function WorkspaceLayout({ params, children }: Readonly<Pro
   const workspaces = await listWorkspaces(await getPrisma(), user.id);
   return (
     <WorkspaceProvider value={{ workspace: membership.workspace, role: membership.role, user }}>
-      <AppBar user={user}>
-        <WorkspaceSwitcher workspaces={workspaces} current={membership.workspace.slug} />
+      <AppBar user={user} switcher={<WorkspaceSwitcher workspaces={workspaces} current={membership.workspace.slug} />}>
         <WorkspaceNav slug={membership.workspace.slug} />
       </AppBar>
       <NotificationListener slug={membership.workspace.slug} />
