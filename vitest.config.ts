@@ -16,6 +16,7 @@ const pgliteTests = [
   "tests/db/pull-apply-suggestion.test.ts",
   "tests/db/room-commit.test.ts",
   "tests/db/proposal-lifecycle.test.ts",
+  "tests/db/archive-rooms-agents.test.ts",
 ];
 
 export default defineConfig({

@@ -4,6 +4,7 @@ import type { Ref } from "react";
 import { ConnectionStatus } from "@/components/live/connection-status";
 import type { EventStreamStatus } from "@/components/live/use-event-stream";
 import { cx } from "@/components/ui/cx";
+import { ArchiveRoomButton } from "./archive-room";
 import { ShieldIcon } from "./icons";
 import { ModeBadge } from "./mode-badge";
 import { RoomBranchPanel } from "./room-branch-panel";
@@ -104,6 +105,7 @@ export function RoomHeader({
           <ShieldIcon />
           What can the agent do here?
         </button>
+        {canWrite ? <ArchiveRoomButton slug={slug} room={room} /> : null}
       </div>
     </header>
   );
