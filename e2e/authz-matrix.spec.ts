@@ -113,6 +113,7 @@ test.beforeAll(async () => {
     // Repositories' GitHub publishing and attached MCP servers.
     { method: "GET", path: `${ws}/repositories/not-a-repository/github`, need: "read" },
     { method: "PATCH", path: `${ws}/repositories/not-a-repository/github`, need: "manage", body: { token: 7 } },
+    { method: "PATCH", path: `${ws}/repositories/not-a-repository`, need: "manage", body: { name: "" } },
     { method: "GET", path: `${ws}/mcp-servers`, need: "read" },
     { method: "POST", path: `${ws}/mcp-servers`, need: "manage", body: { name: "Bad Name" } },
     { method: "DELETE", path: `${ws}/mcp-servers/not-a-server`, need: "manage" },
