@@ -95,6 +95,7 @@ test.beforeAll(async () => {
     { method: "GET", path: `${ws}/pulls/not-a-pull`, need: "read" },
     { method: "POST", path: `${ws}/pulls/not-a-pull/refresh`, need: "write" },
     { method: "GET", path: `${ws}/pulls/not-a-pull/diff`, need: "read" },
+    { method: "GET", path: `${ws}/pulls/not-a-pull/axes/log?axis=tests`, need: "read" },
     { method: "GET", path: `${ws}/pulls/not-a-pull/findings`, need: "read" },
     { method: "POST", path: `${ws}/pulls/not-a-pull/findings`, need: "write", body: { priority: "P9" } },
     { method: "GET", path: `${ws}/pulls/not-a-pull/findings/not-a-finding`, need: "read" },

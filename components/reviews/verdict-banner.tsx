@@ -61,7 +61,7 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
         {detail.axes.table.length > 0 ? (
           <div className="mt-3">
             <h3 className="mb-1 text-sm font-semibold">Axes at this head</h3>
-            <AxisTable rows={detail.axes.table} caption="Axis results at the current head" />
+            <AxisTable rows={detail.axes.table} caption="Axis results at the current head" logs={{ slug, pullId: pull.id, headSha: pull.headSha }} />
           </div>
         ) : null}
       </section>
@@ -121,7 +121,7 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
           <h3 className="text-sm font-semibold">Axes</h3>
           {axesError ? <p className="mt-1 text-sm text-amber-900 dark:text-amber-200">The axes declaration could not be read: {axesError}</p> : null}
           <div className="mt-1">
-            <AxisTable rows={review.axisTable} caption={`Axis results behind the ${VERDICT_WORDS[review.verdict].label} verdict`} />
+            <AxisTable rows={review.axisTable} caption={`Axis results behind the ${VERDICT_WORDS[review.verdict].label} verdict`} logs={{ slug, pullId: pull.id, headSha: review.headSha }} />
           </div>
         </div>
       </div>
