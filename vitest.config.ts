@@ -17,6 +17,7 @@ const pgliteTests = [
   "tests/db/room-commit.test.ts",
   "tests/db/proposal-lifecycle.test.ts",
   "tests/db/archive-rooms-agents.test.ts",
+  "tests/db/review-requests.test.ts",
 ];
 
 export default defineConfig({

@@ -109,6 +109,8 @@ test.beforeAll(async () => {
     { method: "POST", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/replies`, need: "write", body: { body: 7 } },
     { method: "POST", path: `${ws}/pulls/not-a-pull/findings/not-a-finding/fix`, need: "write" },
     { method: "POST", path: `${ws}/pulls/not-a-pull/publish`, need: "write" },
+    { method: "POST", path: `${ws}/pulls/not-a-pull/review-requests`, need: "write", body: { userId: 7 } },
+    { method: "DELETE", path: `${ws}/pulls/not-a-pull/review-requests/not-a-user`, need: "write" },
     { method: "GET", path: `${ws}/review-settings`, need: "read" },
     { method: "PUT", path: `${ws}/review-settings`, need: "manage", body: { P0: 0 } },
     // Repositories' GitHub publishing and attached MCP servers.
