@@ -62,7 +62,7 @@ export const FindingCard = memo(function FindingCard({ finding, variant }: Reado
           </span>
         ) : null}
       </div>
-      <h4 id={titleId} className={cx("mt-1.5 font-semibold text-zinc-900 dark:text-zinc-100", closed && "line-through decoration-zinc-400")}>
+      <h4 id={titleId} className={cx("mt-1.5 font-semibold text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100", closed && "line-through decoration-zinc-400")}>
         {finding.title}
       </h4>
       {!inline ? (

@@ -33,7 +33,7 @@ export function RoomHeader({
 }>) {
   return (
     <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 border-b border-zinc-200 pb-4 dark:border-zinc-800">
-      <div className="min-w-0 space-y-1.5">
+      <div className="min-w-0 max-w-full flex-1 space-y-1.5">
         <nav aria-label="Breadcrumb" className="text-xs text-zinc-500 dark:text-zinc-400">
           <Link href={`/w/${slug}`} className="hover:text-zinc-900 hover:underline dark:hover:text-zinc-100">
             Rooms
@@ -41,7 +41,7 @@ export function RoomHeader({
           <span aria-hidden="true"> / </span>
         </nav>
         <div className="flex flex-wrap items-center gap-2">
-          <h1 data-testid="room-name" className="truncate text-xl font-semibold tracking-tight">
+          <h1 data-testid="room-name" className="max-w-full min-w-0 text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">
             {room.name}
           </h1>
           <ModeBadge profile={room.profile} size="md" />

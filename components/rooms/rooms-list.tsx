@@ -150,7 +150,9 @@ export function RoomsList({
               >
                 <span className="min-w-0">
                   <span className="flex flex-wrap items-center gap-2">
-                    <span className="truncate font-medium">{room.name}</span>
+                    <span data-testid="room-row-name" className="max-w-full min-w-0 truncate font-medium" title={room.name}>
+                      {room.name}
+                    </span>
                     <ModeBadge profile={room.profile} />
                   </span>
                   <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-zinc-500 dark:text-zinc-400">
