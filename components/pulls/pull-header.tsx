@@ -50,7 +50,7 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
         </div>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
           <div className="flex gap-1.5">
-            <dt className="text-zinc-500">Repository</dt>
+            <dt className="text-zinc-500 dark:text-zinc-400">Repository</dt>
             <dd className="font-medium text-zinc-800 dark:text-zinc-200">{pull.repository.name}</dd>
           </div>
           <div className="flex gap-1.5">
@@ -63,7 +63,7 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
             </dd>
           </div>
           <div className="flex gap-1.5">
-            <dt className="text-zinc-500">Head</dt>
+            <dt className="text-zinc-500 dark:text-zinc-400">Head</dt>
             <dd>
               <code data-testid="head-sha" data-sha={pull.headSha} title={pull.headSha} className="font-mono text-xs">
                 {shortSha(pull.headSha)}
@@ -72,13 +72,13 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
           </div>
           {pull.authorName ? (
             <div className="flex gap-1.5">
-              <dt className="text-zinc-500">Opened by</dt>
+              <dt className="text-zinc-500 dark:text-zinc-400">Opened by</dt>
               <dd className="text-zinc-800 dark:text-zinc-200">{pull.authorName}</dd>
             </div>
           ) : null}
           {detail.room?.agent ? (
             <div className="flex gap-1.5">
-              <dt className="text-zinc-500">Reviewer</dt>
+              <dt className="text-zinc-500 dark:text-zinc-400">Reviewer</dt>
               <dd className="text-zinc-800 dark:text-zinc-200">{detail.room.agent.name}</dd>
             </div>
           ) : null}

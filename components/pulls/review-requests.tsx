@@ -28,7 +28,7 @@ export function ReviewRequests({ slug, detail, canWrite }: Readonly<{ slug: stri
   return (
     <div data-testid="review-requests" className="space-y-1.5 text-sm">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="text-zinc-500">Review asked of</span>
+        <span className="text-zinc-500 dark:text-zinc-400">Review asked of</span>
         {asked.length === 0 ? <span className="text-zinc-600 dark:text-zinc-400">nobody yet</span> : null}
         {asked.map((a) => (
           <span key={a.userId} data-testid="review-request" data-user-id={a.userId} className="inline-flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-2.5 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">

@@ -36,7 +36,7 @@ export function AxisTable({ rows, caption, logs }: Readonly<{ rows: readonly Axi
               <tr key={row.axis} data-testid="axis-row" data-axis={row.axis} data-status={row.status} data-gated={row.gated}>
                 <th scope="row" className="py-1.5 pr-3 font-mono text-xs font-medium">
                   {row.axis}
-                  {!row.declared ? <span className="ml-1 font-sans font-normal text-zinc-500">(not declared)</span> : null}
+                  {!row.declared ? <span className="ml-1 font-sans font-normal text-zinc-500 dark:text-zinc-400">(not declared)</span> : null}
                 </th>
                 <td className="py-1.5 pr-3 text-xs">{row.gated ? <span className="font-medium">gated</span> : <span className="text-zinc-500 dark:text-zinc-400">report only</span>}</td>
                 <td className="py-1.5 pr-3">

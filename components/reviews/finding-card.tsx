@@ -41,9 +41,10 @@ export const FindingCard = memo(function FindingCard({ finding, variant }: Reado
       data-kind={finding.kind}
       data-line={finding.anchor?.startLine}
       className={cx(
-        "scroll-mt-32 rounded-md border bg-white text-sm shadow-xs focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:bg-zinc-900",
+        "scroll-mt-32 rounded-md border text-sm shadow-xs focus:outline-none focus:ring-2 focus:ring-indigo-500",
         inline ? "border-zinc-300 dark:border-zinc-700" : "border-zinc-200 dark:border-zinc-800",
-        closed && "opacity-80",
+        // Closed: a dashed edge and a quieter ground (not opacity, which took its text under 4.5:1).
+        closed ? "border-dashed bg-zinc-50 dark:bg-zinc-950" : "bg-white dark:bg-zinc-900",
         inline ? "px-3 py-2" : "p-3",
       )}
     >

@@ -43,7 +43,7 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
         className="rounded-lg border border-dashed border-zinc-300 bg-zinc-50 p-4 dark:border-zinc-700 dark:bg-zinc-900/60"
       >
         <div className="flex flex-wrap items-center gap-3">
-          <PendingIcon className="size-6 text-zinc-500" />
+          <PendingIcon className="size-6 text-zinc-500 dark:text-zinc-400" />
           <h2 id={titleId} className="text-lg font-semibold">
             No verdict yet for {shortSha(pull.headSha)}
           </h2>
@@ -98,7 +98,7 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
             {review.threshold !== null ? <> · findings count at confidence ≥ {review.threshold}</> : null}
           </p>
         </div>
-        {reviewing ? <Spinner label="A new review is running" className="text-zinc-500" /> : null}
+        {reviewing ? <Spinner label="A new review is running" className="text-zinc-500 dark:text-zinc-400" /> : null}
       </div>
       {muted ? (
         <p data-testid="verdict-caveats" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">

@@ -66,14 +66,14 @@ export function RoomHeader({
         <RoomBranchPanel slug={slug} room={room} canWrite={canWrite} />
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
           <div className="flex gap-1.5">
-            <dt className="text-zinc-500 dark:text-zinc-500">Repository</dt>
+            <dt className="text-zinc-500 dark:text-zinc-400">Repository</dt>
             <dd data-testid="room-repository" className="font-medium text-zinc-800 dark:text-zinc-200">
               {room.repository ? room.repository.name : "none"}
               {room.branch ? <code className="ml-1.5 rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs font-normal dark:bg-zinc-800">{room.branch}</code> : null}
             </dd>
           </div>
           <div className="flex gap-1.5">
-            <dt className="text-zinc-500 dark:text-zinc-500">Agent</dt>
+            <dt className="text-zinc-500 dark:text-zinc-400">Agent</dt>
             <dd data-testid="room-agent" className="font-medium text-zinc-800 dark:text-zinc-200">
               {room.agent ? (
                 <>

@@ -138,15 +138,15 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
         {!manage ? <ReadOnlyNote role={role} what="the modes" /> : null}
         <InlineStatus>{status}</InlineStatus>
         <ul data-testid="declared-modes" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {saved.policy.modes.length === 0 ? <li className="py-3 text-sm text-zinc-500">No declared modes yet.</li> : null}
+          {saved.policy.modes.length === 0 ? <li className="py-3 text-sm text-zinc-500 dark:text-zinc-400">No declared modes yet.</li> : null}
           {saved.policy.modes.map((mode, index) => (
             <li key={mode.id} data-testid="declared-mode" data-mode={mode.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
               <div>
                 <span aria-hidden="true" style={{ color: mode.accent }}>
                   {mode.icon}
                 </span>{" "}
-                <strong>{mode.label}</strong> <code className="text-xs text-zinc-500">{mode.id}</code>
-                <span className="ml-2 text-xs text-zinc-500">
+                <strong>{mode.label}</strong> <code className="text-xs text-zinc-500 dark:text-zinc-400">{mode.id}</code>
+                <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
                   extends {mode.extends}
                   {mode.readOnly ? " · read-only" : ""}
                   {mode.tools ? ` · ${mode.tools.length} granted tools` : " · no grants"}

@@ -68,11 +68,11 @@ export function RepositoriesPanel({ initialRepositories, allowedRoots }: Readonl
                 ) : null}
                 {repo.githubFullName && !manage ? <PublishingCredential slug={workspace.slug} repositoryId={repo.id} /> : null}
                 <dl className="mt-1 grid gap-x-4 text-sm text-zinc-600 sm:grid-cols-[auto_1fr] dark:text-zinc-400">
-                  <dt className="text-zinc-500">Path</dt>
-                  <dd className="font-mono break-all">{repo.path ?? <span className="font-sans text-zinc-500">none — read from its remote</span>}</dd>
+                  <dt className="text-zinc-500 dark:text-zinc-400">Path</dt>
+                  <dd className="font-mono break-all">{repo.path ?? <span className="font-sans text-zinc-500 dark:text-zinc-400">none — read from its remote</span>}</dd>
                   {repo.remoteUrl ? (
                     <>
-                      <dt className="text-zinc-500">Remote</dt>
+                      <dt className="text-zinc-500 dark:text-zinc-400">Remote</dt>
                       <dd className="font-mono break-all">{repo.remoteUrl}</dd>
                     </>
                   ) : null}
