@@ -16,7 +16,8 @@ import { TOOLS } from "../tools/registry";
 import { newCheckpoint } from "./lifecycle/checkpoint";
 import { builtInEngine } from "./built-in-engine";
 import { createMemoryStore } from "./memory-store";
-import type { HarnessDeps, HarnessEvent } from "./types";
+import type { HarnessDeps } from "./lifecycle/turn-engine";
+import type { HarnessEvent } from "./types";
 import { recordedGit } from "../repos/git.test-support";
 
 export interface Offer {

@@ -3,13 +3,9 @@
  * as interfaces, so the loop is framework-free and runs the same in the web
  * process, a worker, a test or the benchmark.
  */
-import type { RoomReader } from "../dispatch/resolve-mode";
 import type { Mode, ModeProfile } from "../modes/types";
 import type { RunCheckpoint } from "./lifecycle/checkpoint";
-import type { TurnEngine } from "./lifecycle/turn-engine";
 import type { TodoItem } from "../rooms/replace-todos";
-import type { ToolServices } from "../tools/services";
-import type { ToolDefinition } from "../tools/types";
 
 export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "cancelled";
 
@@ -109,34 +105,3 @@ export interface HarnessLimits {
   maxCallsPerStep: number;
 }
 
-export interface RunEnvironment {
-  /** T5: what takes the run's turns (the built-in harness's model loop, or an agent CLI); the lifecycle around it is the same */
-  engine: TurnEngine;
-  /** the agent's own system prompt, before the capability block */
-  agentPrompt: string;
-  agentAllowlist: readonly string[] | null;
-  services: ToolServices;
-  /** O6: asked before every model call; a reason parks the run (waiting) until a person lifts the hold */
-  beforeModelCall?(): Promise<string | null>;
-  /** O6: the tokens one turn used, as the provider reported them */
-  recordUsage?(usage: { inputTokens?: number; outputTokens?: number }): Promise<void>;
-}
-
-export interface HarnessDeps {
-  store: HarnessStore;
-  rooms: RoomReader;
-  events: EventSink;
-  presence: ApproverPresence;
-  tools: readonly ToolDefinition[];
-  /** model, prompt and services for a run (bound to its agent and room) */
-  environment(run: RunRecord): Promise<RunEnvironment>;
-  limits?: Partial<HarnessLimits>;
-  /** aborts tool work and model calls when the process is shutting down */
-  signal?: AbortSignal;
-  /**
-   * T5: the run-settled hooks, after an advance that leaves the run ended (a
-   * sub-agent answers its parent, A6; a ticket's pipeline moves on, P3, O7).
-   * Idempotent: they also run when a repeated job finds the run already ended.
-   */
-  settled?(runId: string, status: RunStatus): Promise<void>;
-}

@@ -10,12 +10,12 @@
  */
 import { resolveTurn } from "../../dispatch/resolve-mode";
 import type { ModeProfile } from "../../modes/types";
-import type { HarnessDeps, HarnessLimits, RunEnvironment, RunRecord, RunStatus } from "../types";
+import type { HarnessLimits, RunRecord, RunStatus } from "../types";
 import { toolResultMessage } from "../../models/stream-turn";
 import type { CallResult, RunCheckpoint } from "./checkpoint";
 import { engineCallGate } from "./gate-engine-call";
 import { capabilityFor, settleCalls, type StepContext } from "./settle-calls";
-import type { TurnContext } from "./turn-engine";
+import type { HarnessDeps, RunEnvironment, TurnContext } from "./turn-engine";
 
 export const DEFAULT_LIMITS: HarnessLimits = { maxSteps: 24, maxCallsPerStep: 16 };
 

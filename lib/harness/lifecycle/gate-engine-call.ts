@@ -15,10 +15,10 @@ import { resolveTurn, type ResolvedTurn } from "../../dispatch/resolve-mode";
 import { guardCall } from "../../modes/guard";
 import type { Surface } from "../../modes/surface";
 import { toolIdentity } from "../../modes/tool-identity";
-import type { CallStatus, HarnessDeps, RunEnvironment, RunRecord } from "../types";
+import type { CallStatus, RunRecord } from "../types";
 import type { RunCheckpoint } from "./checkpoint";
 import { capabilityFor, capOutput, soleToolNamed, truncate } from "./settle-calls";
-import type { EngineCall, GateVerdict, TurnContext } from "./turn-engine";
+import type { EngineCall, GateVerdict, HarnessDeps, RunEnvironment, TurnContext } from "./turn-engine";
 
 interface TurnCapability {
   turn: ResolvedTurn;

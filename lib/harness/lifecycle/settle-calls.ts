@@ -15,7 +15,8 @@ import { toolIdentity } from "../../modes/tool-identity";
 import type { ModeProfile } from "../../modes/types";
 import type { WorktreeGit } from "../../repos/worktree-git";
 import { ToolError, type ToolContext, type ToolDefinition } from "../../tools/types";
-import type { CallRecord, HarnessDeps, RunEnvironment, RunRecord } from "../types";
+import type { CallRecord, RunRecord } from "../types";
+import type { HarnessDeps, RunEnvironment } from "./turn-engine";
 import type { CallResult, PendingCall, RunCheckpoint } from "./checkpoint";
 
 export interface StepContext {

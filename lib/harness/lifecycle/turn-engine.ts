@@ -14,7 +14,9 @@
 import type { ResolvedTurn } from "../../dispatch/resolve-mode";
 import type { Surface } from "../../modes/surface";
 import type { ToolDefinition } from "../../tools/types";
-import type { EventSink, HarnessLimits, RunEnvironment, RunRecord } from "../types";
+import type { RoomReader } from "../../dispatch/resolve-mode";
+import type { ToolServices } from "../../tools/services";
+import type { ApproverPresence, EventSink, HarnessLimits, HarnessStore, RunRecord, RunStatus } from "../types";
 import type { PendingCall, RunCheckpoint } from "./checkpoint";
 
 /** One call an engine is about to run itself (the CLI's own tools). */
@@ -86,4 +88,38 @@ export interface TurnEngine {
    * running its calls twice).
    */
   takeOver?(checkpoint: RunCheckpoint): string | null;
+}
+
+/** What a run is given to take its turns with (bound to its agent and room). */
+export interface RunEnvironment {
+  /** T5: what takes the run's turns (the built-in harness's model loop, or an agent CLI); the lifecycle around it is the same */
+  engine: TurnEngine;
+  /** the agent's own system prompt, before the capability block */
+  agentPrompt: string;
+  agentAllowlist: readonly string[] | null;
+  services: ToolServices;
+  /** O6: asked before every model call; a reason parks the run (waiting) until a person lifts the hold */
+  beforeModelCall?(): Promise<string | null>;
+  /** O6: the tokens one turn used, as the provider reported them */
+  recordUsage?(usage: { inputTokens?: number; outputTokens?: number }): Promise<void>;
+}
+
+/** What the lifecycle needs from persistence, people and the run's agent. */
+export interface HarnessDeps {
+  store: HarnessStore;
+  rooms: RoomReader;
+  events: EventSink;
+  presence: ApproverPresence;
+  tools: readonly ToolDefinition[];
+  /** model, prompt and services for a run (bound to its agent and room) */
+  environment(run: RunRecord): Promise<RunEnvironment>;
+  limits?: Partial<HarnessLimits>;
+  /** aborts tool work and model calls when the process is shutting down */
+  signal?: AbortSignal;
+  /**
+   * T5: the run-settled hooks, after an advance that leaves the run ended (a
+   * sub-agent answers its parent, A6; a ticket's pipeline moves on, P3, O7).
+   * Idempotent: they also run when a repeated job finds the run already ended.
+   */
+  settled?(runId: string, status: RunStatus): Promise<void>;
 }
