@@ -10,8 +10,10 @@ import "server-only";
  * Gatehouse cannot tell a team's endpoint from a person's own. Personal MCP
  * tokens are the person's, not the workspace's (they may serve other
  * workspaces), so they are not deleted: from now on they reach this workspace
- * with the new role, or not at all. Each ending is an audit row the members
- * page lists (list-revocations.ts).
+ * with the new role, or not at all. An agent's own model endpoint and key are
+ * kept — runs and pipelines depend on them, and they reach a model provider,
+ * not Gatehouse — but flagged, so an admin checks where the workspace's prompts
+ * go. Each ending is an audit row the members page lists (list-revocations.ts).
  */
 import { lowers, type Role } from "../auth/permissions";
 import type { Prisma as Db } from "../db/generated/client";
@@ -132,6 +134,24 @@ async function endConfiguration(tx: Db.TransactionClient, change: AuthorityChang
         remedy: "Set a new token in Settings → Repositories, or install the GitHub App on the repository.",
       });
     }
+  }
+
+  const agents = await tx.agent.findMany({
+    where: { workspaceId: change.workspaceId, endpointSetById: change.userId, OR: [{ baseUrl: { not: null } }, { apiKey: { not: null } }] },
+    select: { id: true, name: true, baseUrl: true, apiKey: true },
+  });
+  // Kept as the workspace's from now on: flagged once, not again at the next change of the same person.
+  if (agents.length > 0) await tx.agent.updateMany({ where: { id: { in: agents.map((a) => a.id) } }, data: { endpointSetById: null } });
+  for (const agent of agents) {
+    const parts = [agent.baseUrl ? `endpoint ${shownUrl(agent.baseUrl)}` : null, agent.apiKey ? "key" : null].filter(Boolean).join(" and ");
+    ended.push({
+      effect: "kept",
+      kind: "agent_endpoint",
+      targetType: "agent",
+      targetId: agent.id,
+      what: `Agent ${agent.name}'s model ${parts}`,
+      remedy: "Kept, so the agent goes on working: check in Settings → Agents that the endpoint is the team's, and replace the key if it was theirs.",
+    });
   }
 
   const servers = await tx.attachedMcpServer.findMany({ where: { workspaceId: change.workspaceId, createdById: change.userId }, select: { id: true, name: true, url: true, tools: true } });

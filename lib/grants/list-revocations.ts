@@ -19,7 +19,7 @@ export async function listRevocations(prisma: PrismaClient, workspaceId: string)
   const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => id !== null))];
   const actors = new Map((await prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true, email: true } })).map((u) => [u.id, u]));
   return rows.map((row) => {
-    const effect: RevocationEffect = row.action === REVOCATION_ACTIONS.capped ? "capped" : "revoked";
+    const effect = (Object.keys(REVOCATION_ACTIONS) as RevocationEffect[]).find((key) => REVOCATION_ACTIONS[key] === row.action) ?? "revoked";
     const actor = row.actorId ? actors.get(row.actorId) : undefined;
     const by = actor ? { name: actor.name, email: actor.email } : null;
     const parsed = revocationData.safeParse(row.data);

@@ -1,7 +1,8 @@
 /**
  * H3: the record of a grant that ended with its authority — an audit row
- * ("grant.revoked", or "grant.capped" for what goes on with less) whose data
- * is parsed with this versioned schema wherever it is read.
+ * ("grant.revoked"; "grant.capped" for what goes on with less; "grant.kept"
+ * for what goes on as the workspace's but needs a person to look at it) whose
+ * data is parsed with this versioned schema wherever it is read.
  */
 import { z } from "zod";
 import type { Role } from "../auth/permissions";
@@ -9,10 +10,10 @@ import type { Role } from "../auth/permissions";
 // Not lib/members' schema: members end grants, so grants cannot import members.
 const role = z.enum(["owner", "admin", "member", "viewer"] as const satisfies readonly Role[]);
 
-export const GRANT_KINDS = ["invite", "workspace_webhook", "repository_webhook_secret", "repository_github_token", "mcp_server", "mcp_tokens"] as const;
+export const GRANT_KINDS = ["invite", "workspace_webhook", "repository_webhook_secret", "repository_github_token", "mcp_server", "mcp_tokens", "agent_endpoint"] as const;
 export type GrantKind = (typeof GRANT_KINDS)[number];
 
-export const REVOCATION_ACTIONS = { revoked: "grant.revoked", capped: "grant.capped" } as const;
+export const REVOCATION_ACTIONS = { revoked: "grant.revoked", capped: "grant.capped", kept: "grant.kept" } as const;
 export type RevocationEffect = keyof typeof REVOCATION_ACTIONS;
 
 export const revocationData = z.object({

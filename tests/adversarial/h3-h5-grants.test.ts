@@ -14,6 +14,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAgent } from "../../lib/agents/create-agent";
 import type { Role } from "../../lib/auth/permissions";
 import type { Database } from "../../lib/db/client";
 import type { PrismaClient } from "../../lib/db/generated/client";
@@ -224,6 +225,8 @@ describe("H3: the admins see what was revoked", () => {
     await createInvite(t.prisma, await t.actor("sam"), { role: "admin" });
     await createInvite(t.prisma, await t.actor("sam"), { email: "friend@sam.test", role: "viewer" });
     await t.prisma.mcpToken.create({ data: { userId: t.people.sam!.id, name: "laptop", tokenHash: `hash-${uid()}` } });
+    vi.stubEnv("GATEHOUSE_ALLOWED_MODEL_HOSTS", "127.0.0.1:11434");
+    const agent = await createAgent(t.prisma, await t.actor("sam"), { name: `local-${uid()}`, provider: "openai_compatible", model: "llama3.1", baseUrl: "http://127.0.0.1:11434/v1?team=sams", apiKey: "sk-sams-own-key" });
     await t.demote("owner", "sam", "member");
     await t.remove("owner", "sam");
 
@@ -240,14 +243,17 @@ describe("H3: the admins see what was revoked", () => {
     const [newest, ...earlier] = asOwner.body.revocations!;
     // Newest first: the removal ended the token's reach; the demotion before it revoked both invites and capped the token.
     expect(newest).toMatchObject({ effect: "revoked", kind: "mcp_tokens", what: "1 personal MCP token: they no longer reach this workspace", holder: sam, by: owner, why: `${sam.name} was removed from the workspace` });
-    expect(earlier).toHaveLength(3);
+    expect(earlier).toHaveLength(4);
     expect(earlier).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ effect: "revoked", kind: "invite", what: "Invite link for anyone as an admin", holder: sam, by: owner, why: `${sam.name} was changed from admin to member`, remedy: expect.stringMatching(/Invite them again/) }),
         expect.objectContaining({ effect: "revoked", kind: "invite", what: "Invite for friend@sam.test as a viewer", holder: sam, by: owner, why: `${sam.name} was changed from admin to member` }),
         expect.objectContaining({ effect: "capped", kind: "mcp_tokens", what: "1 personal MCP token: they act as a member from now on", holder: sam, by: owner }),
+        // Kept (the agent goes on working) but flagged, once, without what its URL carried besides.
+        expect.objectContaining({ effect: "kept", kind: "agent_endpoint", what: `Agent ${agent.name}'s model endpoint http://127.0.0.1:11434/v1 and key`, holder: sam, by: owner, remedy: expect.stringMatching(/Settings → Agents/) }),
       ]),
     );
+    expect(await t.prisma.agent.findUniqueOrThrow({ where: { id: agent.id } })).toMatchObject({ baseUrl: "http://127.0.0.1:11434/v1?team=sams", apiKey: "sk-sams-own-key" });
     expect((await get(t.people.mia!.id)).status).toBe(403);
     expect((await get(outsider.id)).status).toBe(404);
   });

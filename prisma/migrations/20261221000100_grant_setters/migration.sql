@@ -4,3 +4,4 @@ ALTER TABLE "Workspace" ADD COLUMN "webhookSetById" TEXT;
 ALTER TABLE "AttachedMcpServer" ADD COLUMN "createdById" TEXT;
 ALTER TABLE "Repository" ADD COLUMN "webhookSecretSetById" TEXT;
 ALTER TABLE "Repository" ADD COLUMN "githubTokenSetById" TEXT;
+ALTER TABLE "Agent" ADD COLUMN "endpointSetById" TEXT;
