@@ -17,6 +17,7 @@ const pgliteTests = [
   "tests/db/room-commit.test.ts",
   "tests/db/proposal-lifecycle.test.ts",
   "tests/db/claude-code-lifecycle.test.ts",
+  "tests/adversarial/h3-h5-grants.test.ts",
 ];
 
 export default defineConfig({
