@@ -2,8 +2,8 @@
 /**
  * Edit what registration set, with the same fields and the server's same
  * checks. Only changed fields are sent; emptying an optional one removes it.
- * The webhook secret is write-only: typing one replaces it, the checkbox
- * removes it, leaving both alone keeps it.
+ * The webhook secret (write-only) is set where the token is, in the GitHub
+ * publishing form below.
  */
 import { useState } from "react";
 import type { RepositoryView, UpdateRepositoryBody } from "@/lib/repositories/schemas";
@@ -13,13 +13,12 @@ import { TextField } from "@/components/ui/field";
 import { fieldErrors } from "@/components/ui/field-errors";
 import { useUpdateRepository } from "./repository-hooks";
 
-const FIELDS = ["name", "path", "remoteUrl", "defaultBranch", "githubFullName", "webhookSecret"] as const;
+const FIELDS = ["name", "path", "remoteUrl", "defaultBranch", "githubFullName"] as const;
 
 export function EditRepositoryForm({ slug, repo, onSaved, onCancel }: Readonly<{ slug: string; repo: RepositoryView; onSaved: (repo: RepositoryView) => void; onCancel: () => void }>) {
   const update = useUpdateRepository(slug, repo.id);
-  const initial = { name: repo.name, path: repo.path ?? "", remoteUrl: repo.remoteUrl ?? "", defaultBranch: repo.defaultBranch, githubFullName: repo.githubFullName ?? "", webhookSecret: "" };
+  const initial = { name: repo.name, path: repo.path ?? "", remoteUrl: repo.remoteUrl ?? "", defaultBranch: repo.defaultBranch, githubFullName: repo.githubFullName ?? "" };
   const [form, setForm] = useState(initial);
-  const [removeSecret, setRemoveSecret] = useState(false);
   const errors = fieldErrors(update.error, FIELDS);
   const set = (field: keyof typeof initial) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
@@ -28,8 +27,6 @@ export function EditRepositoryForm({ slug, repo, onSaved, onCancel }: Readonly<{
     for (const field of ["name", "path", "remoteUrl", "defaultBranch", "githubFullName"] as const) {
       if (form[field].trim() !== initial[field]) patch[field] = form[field].trim() || null;
     }
-    if (removeSecret) patch.webhookSecret = null;
-    else if (form.webhookSecret) patch.webhookSecret = form.webhookSecret;
     return patch as UpdateRepositoryBody;
   }
 
@@ -47,24 +44,6 @@ export function EditRepositoryForm({ slug, repo, onSaved, onCancel }: Readonly<{
       <TextField label="Path on the server" name="path" value={form.path} onChange={set("path")} hint="Empty: read from the remote URL only." error={errors.fields.path} />
       <TextField label="Remote URL" name="remoteUrl" value={form.remoteUrl} onChange={set("remoteUrl")} hint="https://…, ssh://… or git@host:owner/repo.git." error={errors.fields.remoteUrl} />
       <TextField label="GitHub repository" name="githubFullName" value={form.githubFullName} onChange={set("githubFullName")} hint="owner/name, to match webhook deliveries." error={errors.fields.githubFullName} />
-      <div className="space-y-2">
-        <TextField
-          label="New webhook secret"
-          name="webhookSecret"
-          type="password"
-          autoComplete="new-password"
-          value={form.webhookSecret}
-          disabled={removeSecret}
-          onChange={set("webhookSecret")}
-          hint={repo.hasWebhookSecret ? "A secret is set; type a new one to replace it, or leave this empty to keep it." : "No secret is set. At least 16 characters."}
-          error={errors.fields.webhookSecret}
-        />
-        {repo.hasWebhookSecret ? (
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={removeSecret} onChange={(e) => setRemoveSecret(e.target.checked)} /> Remove the webhook secret
-          </label>
-        ) : null}
-      </div>
       <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
         <ErrorText className="w-full">{errors.form}</ErrorText>
         <Button type="submit" data-testid="save-repository" loading={update.isPending}>

@@ -73,7 +73,16 @@ export async function updateRepository(
     if (staged) await importInto(staged, { dir, remoteUrl: next.remoteUrl }, actor.workspaceId);
     if (next.defaultBranch !== row.defaultBranch || staged) await assertBranch(staged ?? mirrorPath(row.id), next.defaultBranch);
     const updated = await prisma.$transaction(async (tx) => {
-      const saved = await tx.repository.update({ where: { id: row.id }, data: { ...next, path: dir }, select: repositorySelect });
+      const saved = await tx.repository.update({
+        where: { id: row.id },
+        data: {
+          ...next,
+          path: dir,
+          // H3: a secret set here lasts only while the person who set it may manage the workspace (lib/grants).
+          ...(patch.webhookSecret !== undefined ? { webhookSecretSetById: patch.webhookSecret ? actor.userId : null } : {}),
+        },
+        select: repositorySelect,
+      });
       const changed = (Object.keys(patch) as (keyof typeof patch)[]).filter((key) => patch[key] !== undefined && (key === "path" ? dir : next[key]) !== row[key]);
       await tx.auditEvent.create({
         data: {

@@ -54,6 +54,8 @@ describe("edit a repository", () => {
     const audit = await prisma.auditEvent.findFirstOrThrow({ where: { action: "repository.updated", targetId: repo.id } });
     expect(audit).toMatchObject({ actorId: actor.userId, data: { changed: ["name", "defaultBranch", "githubFullName", "webhookSecret"], webhookSecret: "replaced" } });
     expect(JSON.stringify(audit.data)).not.toContain("a-long-webhook-secret-1");
+    // H3: the secret is the setter's grant, ended with their authority like any other.
+    expect((await prisma.repository.findUniqueOrThrow({ where: { id: repo.id } })).webhookSecretSetById).toBe(actor.userId);
 
     expect(await refusal(updateRepository(prisma, actor, repo.id, { defaultBranch: "release" }))).toEqual({
       code: "unprocessable",
