@@ -8,7 +8,7 @@ import "server-only";
 import { ZodError } from "zod";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { AppError, ERROR_STATUS, type ErrorCode } from "@/lib/errors/app-error";
-import { describeIssues, issueWords, type IssueLike } from "@/lib/errors/issue-words";
+import { describeIssues, fieldMessage, type IssueLike } from "@/lib/errors/issue-words";
 
 const TITLES: Record<ErrorCode, string> = {
   bad_request: "Bad request",
@@ -36,7 +36,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) return problem(error.code, error.message, error.details ? { details: error.details } : undefined);
   if (error instanceof ZodError) {
     // People read `detail` and each issue's message: what to fix in their words. Programs read the paths.
-    const issues = error.issues.map((i) => ({ path: i.path.join("."), message: issueWords(i as IssueLike) }));
+    const issues = error.issues.map((i) => ({ path: i.path.join("."), message: fieldMessage(i as IssueLike) }));
     return problem("bad_request", describeIssues(error.issues as IssueLike[]), { issues });
   }
   if (isUniqueViolation(error)) return problem("conflict", "That already exists (a unique field is taken).");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { describeIssues, fieldLabel, issueWords } from "./issue-words";
+import { describeIssues, fieldLabel, fieldMessage, issueWords } from "./issue-words";
 
 const issuesOf = (schema: z.ZodType, value: unknown) => {
   const parsed = schema.safeParse(value);
@@ -33,6 +33,12 @@ describe("issue words", () => {
       "The base URL must be a full address, like https://example.com.",
       'This form does not take the field "extra"; leave it out.',
     ]);
+  });
+
+  it("beside a field, a schema's own words stay as written; zod's defaults and fragments read in words", () => {
+    expect(fieldMessage({ path: ["P0"], message: "at least one confirmation: R3 needs another person" })).toBe("at least one confirmation: R3 needs another person");
+    expect(fieldMessage({ path: ["body"], message: "Too small: expected string to have >=1 characters", code: "too_small", minimum: 1, origin: "string" })).toBe("The text can't be empty.");
+    expect(fieldMessage({ path: ["label"], message: "must not be empty" })).toBe("Label must not be empty.");
   });
 
   it("unknown fields read in words", () => {

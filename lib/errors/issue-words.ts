@@ -107,6 +107,16 @@ export function issueWords(issue: IssueLike): string {
   }
 }
 
+/**
+ * The message shown beside the field an issue names: a schema's own words as
+ * written (they were written for that spot), zod's defaults and bare fragments
+ * in words.
+ */
+export function fieldMessage(issue: IssueLike): string {
+  const message = issue.message.trim();
+  return ZOD_DEFAULT.test(message) || /^(must|is|are|should|needs?|cannot|can't) /.test(message) ? issueWords(issue) : message;
+}
+
 /** Every issue as one message (each sentence once), for a problem's `detail`. */
 export function describeIssues(issues: readonly IssueLike[]): string {
   return [...new Set(issues.map(issueWords))].join(" ") || "The request is not valid.";

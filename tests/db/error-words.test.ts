@@ -31,7 +31,7 @@ describe("error words", () => {
     const empty = await post(messages.POST, { workspace: workspace.slug, roomId: room.id }, user.id, { content: "   " });
     expect(empty.status).toBe(400);
     expect(empty.json.detail).toBe("Write a message first.");
-    expect(empty.json.issues).toEqual([{ path: "content", message: "Write a message first." }]);
+    expect(empty.json.issues).toEqual([{ path: "content", message: "write a message first" }]);
 
     const unnamed = await post(rooms.POST, { workspace: workspace.slug }, user.id, { name: 7, colour: "red" });
     expect(unnamed.status).toBe(400);
