@@ -69,7 +69,7 @@ test("P2, P3, A2, A4: scripted plan → Plan Studio graph → approve → ticket
     return tickets.find((t) => t.key === "cap")!;
   };
   expect((await capTicket()).branch).toMatch(/^gatehouse\//);
-  await expect.poll(async () => (await capTicket()).pullRequestId, { timeout: 120_000 }).toBeTruthy();
+  await expect.poll(async () => (await capTicket()).pullRequest?.id, { timeout: 120_000 }).toBeTruthy();
   const room = await (await api.get(`${ws}/rooms/${roomId}`)).json();
   expect(room.room.mode).toBe("chat");
   await expect(page.locator('[data-testid="room-name"] + [data-testid="mode-badge"]')).toHaveAttribute("data-mode", "chat");
