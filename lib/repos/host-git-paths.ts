@@ -65,12 +65,17 @@ export async function assertHostGitPath(p: string, what: string): Promise<void> 
     if (inside(literal, root) || inside(resolved, root)) throw new HostGitRefusedError(`${what} ${p} lies in ${label}, which agents can write`);
   }
   // Gatehouse's data folder is its own; above it (a checkout the server runs from, say) is not the question.
-  const data = await resolvedPath(dataDir());
-  const stop = inside(resolved, data) ? data : path.parse(resolved).root;
-  for (let dir = resolved; ; dir = path.dirname(dir)) {
+  const data = [path.resolve(dataDir()), await resolvedPath(dataDir())];
+  // The path as given and where it leads: a `.git` link on the way counts as much as the folder it names.
+  for (const start of new Set([literal, resolved])) await assertOutsideWorkTrees(start, p, what, data);
+}
+
+async function assertOutsideWorkTrees(start: string, p: string, what: string, data: readonly string[]): Promise<void> {
+  const stop = data.find((d) => inside(start, d)) ?? path.parse(start).root;
+  for (let dir = start; ; dir = path.dirname(dir)) {
     const dotGit = path.join(dir, ".git");
     const info = await lstat(dotGit).catch(() => null);
-    if (info && !(info.isDirectory() && inside(resolved, dotGit))) {
+    if (info && !(info.isDirectory() && inside(start, dotGit))) {
       const kind = info.isSymbolicLink() ? "a .git link" : info.isDirectory() ? "a .git folder" : "a .git file";
       throw new HostGitRefusedError(`${what} ${p} lies inside the work tree ${dir} (it has ${kind}); only Gatehouse's own git directories are used`);
     }

@@ -23,7 +23,7 @@ import { copyIndexIn, installIndex } from "./worktree-index";
 const SCRIPT = `${STEP_PRELUDE}
 if [ "$MODE" = follow ]; then
   # Files rewritten with the same content look changed by their stat data alone; refresh first, or read-tree refuses them.
-  G update-index -q --refresh --ignore-submodules >/dev/null 2>&1
+  G update-index -q --ignore-submodules --refresh >/dev/null 2>&1
   G read-tree -m -u "$FROM" "$AT" || exit 24
 else
   G read-tree --reset -u "$AT" || exit 24

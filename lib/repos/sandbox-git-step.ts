@@ -103,7 +103,7 @@ cd "$WT" || exit 91
 `;
 
 /** Exit codes a step script uses, by the git step that failed. */
-export const STEP_EXIT: Record<number, string> = { 90: "setup", 91: "setup", 20: "read-tree", 21: "add", 22: "write-tree", 23: "pack-objects", 24: "read-tree -u" };
+export const STEP_EXIT: Record<number, string> = { 90: "setup", 91: "setup", 20: "read-tree", 21: "update-index", 22: "write-tree", 23: "pack-objects", 24: "read-tree -u" };
 
 export interface StepFolder {
   dir: string;
@@ -141,6 +141,8 @@ export interface StepRun {
   /** the commit HEAD names in the step's git directory */
   at: string;
   env?: Record<string, string>;
+  /** the script's positional parameters ("$@"): arguments no shell reads */
+  args?: readonly string[];
   timeoutMs: number;
 }
 
@@ -155,6 +157,7 @@ export async function runStep(run: StepRun): Promise<SandboxRunResult> {
     network: false,
     timeoutMs: run.timeoutMs,
     maxOutputBytes: 256 * 1024,
+    ...(run.args?.length ? { commandArgs: run.args } : {}),
     env: { ...SANDBOX_GIT_ENV, WT: worktree, OUT: run.step.dir, OBJECTS: objects, AT: run.at, ...run.env },
     ...(run.worktree.signal ? { signal: run.worktree.signal } : {}),
   };
