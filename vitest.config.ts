@@ -16,6 +16,7 @@ const pgliteTests = [
   "tests/db/pull-apply-suggestion.test.ts",
   "tests/db/room-commit.test.ts",
   "tests/db/proposal-lifecycle.test.ts",
+  "tests/adversarial/h6-host-git.test.ts",
 ];
 
 export default defineConfig({

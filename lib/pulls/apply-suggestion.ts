@@ -24,6 +24,7 @@ import { commitLineChange, LineChangeRefused } from "../repos/commit-line-change
 import { followBranch, hasLocalChanges } from "../repos/follow-branch";
 import { SandboxedGitError, type WorktreeOnRecord } from "../repos/sandbox-git-step";
 import { SandboxUnavailableError } from "../sandbox/run-in-sandbox";
+import { SandboxBusyError } from "../sandbox/sandbox-slots";
 import { InvalidRefError, validateBranchName } from "../repos/git-refs";
 import { BranchMovedError } from "../repos/land-commit";
 import { branchTip } from "../repos/landed-refs";
@@ -143,7 +144,7 @@ async function localChangesIn(wt: { name: string; where: WorktreeOnRecord }, fil
   try {
     return await hasLocalChanges(wt.where, file);
   } catch (error) {
-    if (error instanceof SandboxUnavailableError) throw new AppError("unavailable", `The room "${wt.name}" works on this branch, and its worktree cannot be checked for uncommitted changes: ${error.message}`);
+    if (error instanceof SandboxUnavailableError || error instanceof SandboxBusyError) throw new AppError("unavailable", `The room "${wt.name}" works on this branch, and its worktree cannot be checked for uncommitted changes: ${error.message}`);
     if (error instanceof SandboxedGitError) throw new AppError("unprocessable", `The room "${wt.name}" works on this branch, and its worktree could not be checked for uncommitted changes to ${file}: ${error.message}`);
     throw error;
   }

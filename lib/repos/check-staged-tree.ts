@@ -20,6 +20,10 @@ const MAX_RAW_DIFF_BYTES = 64 * 1024 * 1024;
 
 /** Reads the pack a step wrote into the mirror; a malformed object refuses the whole pack. */
 export async function importPack(mirror: string, pack: FileHandle): Promise<void> {
+  // "PACK", version, object count: a step that wrote no object (only deletions, say) needs no import.
+  const header = Buffer.alloc(12);
+  const { bytesRead } = await pack.read(header, 0, 12, 0);
+  if (bytesRead === 12 && header.toString("latin1", 0, 4) === "PACK" && header.readUInt32BE(8) === 0) return;
   try {
     await git(["unpack-objects", "-q", "--strict"], { gitDir: mirror, inputFd: pack.fd, timeoutMs: IMPORT_TIMEOUT_MS });
   } catch (error) {

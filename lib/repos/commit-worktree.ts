@@ -16,7 +16,6 @@ import "server-only";
  */
 import path from "node:path";
 import { checkStagedTree, importPack } from "./check-staged-tree";
-import { git } from "./git";
 import { commitTree } from "./land-commit";
 import { serialized } from "./mirror";
 import type { WorktreeOnRecord } from "./sandbox-git-step";
@@ -52,24 +51,44 @@ export function commitWorktree(worktree: WorktreeOnRecord, request: CommitReques
 
 async function commit(worktree: WorktreeOnRecord, request: CommitRequest): Promise<MadeCommit> {
   const mirror = worktree.git.commonDir;
-  const message = (await git(["stripspace"], { gitDir: mirror, input: request.message })).stdout;
-  if (message.trim() === "") throw new Error("the commit message is empty");
+  const message = cleanMessage(request.message);
+  if (message === "") throw new Error("the commit message is empty");
   const head = await readWorktreeHead(worktree.git);
-  const baseTree = (await git(["rev-parse", "--verify", `${head.commit}^{tree}`], { gitDir: mirror })).stdout.trim();
   const specs = request.paths ?? [];
-  const staged = await stageWorktree(worktree, { commit: head.commit, tree: baseTree, mirror, pathspecs: specs });
+  const staged = await stageWorktree(worktree, { commit: head.commit, tree: head.tree, mirror, pathspecs: specs });
   try {
     if (staged.pack) await importPack(mirror, staged.pack);
-    await checkStagedTree(mirror, baseTree, staged.tree);
-    if (staged.tree === baseTree) throw new NothingToCommitError("nothing to commit: the worktree has no changes" + (specs.length ? " in those paths" : ""));
+    await checkStagedTree(mirror, head.tree, staged.tree);
+    if (staged.tree === head.tree) throw new NothingToCommitError("nothing to commit: the worktree has no changes" + (specs.length ? " in those paths" : ""));
     const sha = await commitTree(mirror, staged.tree, [head.commit], message, request.author);
     await moveWorktreeHead(worktree.git, head, sha);
     await installIndex(worktree.git, staged.step);
-    const { stdout } = await git(["log", "-1", "--format=%s", sha, "--"], { gitDir: mirror });
-    return { sha, subject: stdout.trim() };
+    return { sha, subject: subjectOf(message) };
   } finally {
     await staged.pack?.close();
     await staged.step.cleanup();
   }
 }
 
+/**
+ * The message as `git commit --cleanup=whitespace` records it: trailing
+ * whitespace off every line, runs of blank lines made one, none at either
+ * end, one final newline. Pure.
+ */
+export function cleanMessage(text: string): string {
+  const lines = text.split("\n").map((line) => line.replace(/\s+$/, ""));
+  const kept = lines.filter((line, i) => line !== "" || (i > 0 && lines[i - 1] !== ""));
+  while (kept[0] === "") kept.shift();
+  while (kept.at(-1) === "") kept.pop();
+  return kept.length ? `${kept.join("\n")}\n` : "";
+}
+
+/** git's `%s`: the message's first paragraph on one line. Pure. */
+export function subjectOf(message: string): string {
+  const paragraph: string[] = [];
+  for (const line of message.split("\n")) {
+    if (line.trim() === "") break;
+    paragraph.push(line.trim());
+  }
+  return paragraph.join(" ");
+}

@@ -20,24 +20,26 @@ import path from "node:path";
  * pathspecs (none: everything). `git add -A` is not used: to tell whether a
  * submodule's checkout is "dirty" it runs `git status` inside it, under that
  * repository's own config — the very recursion H6 closes, even in here. So the
- * step lists what changed with plumbing that never looks into a nested
- * repository (`diff-files --ignore-submodules=all`, `ls-files --others`, which
- * names a nested repository as one `dir/` entry) and stages exactly those
- * paths. A nested repository is never staged: exit 25, and the host names it.
- * The objects `update-index` and `write-tree` wrote are the loose objects of
- * the scratch directory; `pack-objects` reads their ids and writes one pack
- * the host reads as data.
+ * step lists what changed with `status --ignore-submodules=all`, which never
+ * looks into a nested repository and names one it finds as a single `dir/`
+ * entry, and stages exactly those paths. (The private index equals the
+ * commit's tree, so every entry is " M", " D", " T" or "??" and the path
+ * starts at the fourth character.) A nested repository is never staged: exit
+ * 25, and the host names it. The objects `update-index` and `write-tree`
+ * wrote are the loose objects of the scratch directory; `pack-objects` reads
+ * their ids and writes one pack the host reads as data.
  */
 const SCRIPT = `${STEP_PRELUDE}
 if [ -f "$OUT/index" ]; then G read-tree -m "$TREE" 2>/dev/null || { rm -f "$OUT/index"; G read-tree "$TREE" || exit 20; }
 else G read-tree "$TREE" || exit 20; fi
-G update-index -q --ignore-submodules --refresh >/dev/null 2>&1
-G diff-files --name-only -z --ignore-submodules=all -- "$@" > "$OUT/changed" || exit 21
-G ls-files -z --others --exclude-standard -- "$@" > "$OUT/untracked" || exit 21
-grep -qz '/$' "$OUT/untracked" && exit 25
-cat "$OUT/changed" "$OUT/untracked" | G update-index -z --add --remove --replace --stdin || exit 21
+G status --porcelain=v1 -z --no-renames --ignore-submodules=all --untracked-files=all -- "$@" > "$OUT/status" || exit 21
+cut -z -c4- "$OUT/status" > "$OUT/changed" || exit 21
+grep -qz '/$' "$OUT/changed" && exit 25
+G update-index -z --add --remove --replace --stdin < "$OUT/changed" || exit 21
 G write-tree > "$OUT/tree" || exit 22
-( cd "$g/objects" && find . -type f -path './??/*' ) | sed 's#^\\./\\(..\\)/#\\1#' | G pack-objects -q --stdout > "$OUT/pack" || exit 23
+( cd "$g/objects" && find . -type f -path './??/*' ) | sed 's#^\\./\\(..\\)/#\\1#' > "$OUT/written"
+[ -s "$OUT/written" ] || exit 0
+G pack-objects -q --stdout < "$OUT/written" > "$OUT/pack" || exit 23
 `;
 
 const STAGE_TIMEOUT_MS = 180_000;
@@ -70,7 +72,7 @@ export async function stageWorktree(worktree: WorktreeOnRecord, base: { commit: 
       timeoutMs: STAGE_TIMEOUT_MS,
     });
     if (result.exitCode === NESTED_EXIT) {
-      const listed = (await readStepFile(step, "untracked", MAX_LIST_BYTES)) ?? "";
+      const listed = (await readStepFile(step, "changed", MAX_LIST_BYTES)) ?? "";
       throw NestedRepositoryError.at(listed.split("\0").filter((p) => p.endsWith("/")).map((p) => p.slice(0, -1)));
     }
     stepSucceeded(result, "update-index");

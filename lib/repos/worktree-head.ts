@@ -6,7 +6,10 @@ import "server-only";
  * the second one fail instead of overwriting (H6: plumbing on Gatehouse's own
  * git directories only).
  */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { git, GitError } from "./git";
+import { OBJECT_ID } from "./git-refs";
 import { BranchMovedError } from "./land-commit";
 import type { WorktreeGit } from "./worktree-git";
 
@@ -14,18 +17,21 @@ export interface WorktreeHead {
   /** the branch checked out (`refs/heads/…`), or null when detached */
   ref: string | null;
   commit: string;
+  /** the commit's tree */
+  tree: string;
 }
 
+/** One git call: HEAD's file in the worktree's git directory (Gatehouse's, H2) names the branch; git resolves it. */
 export async function readWorktreeHead(wg: WorktreeGit): Promise<WorktreeHead> {
-  const where = { gitDir: wg.gitDir, commonDir: wg.commonDir };
-  const symbolic = await git(["symbolic-ref", "-q", "HEAD"], { ...where, okExitCodes: [1] });
-  const ref = symbolic.exitCode === 0 ? symbolic.stdout.trim() : null;
-  const { stdout } = await git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], where);
-  return { ref, commit: stdout.trim() };
+  const symbolic = /^ref: (refs\/heads\/\S+)\s*$/.exec(await readFile(path.join(wg.gitDir, "HEAD"), "utf8"));
+  const { stdout } = await git(["rev-parse", "HEAD^{commit}", "HEAD^{tree}"], { gitDir: wg.gitDir, commonDir: wg.commonDir });
+  const [commit = "", tree = ""] = stdout.trim().split("\n");
+  if (!OBJECT_ID.test(commit) || !OBJECT_ID.test(tree)) throw new Error("the worktree's HEAD names no commit");
+  return { ref: symbolic?.[1] ?? null, commit, tree };
 }
 
 /** Moves what the worktree has checked out from `head.commit` to `to`: its branch in the mirror, or its detached HEAD. */
-export async function moveWorktreeHead(wg: WorktreeGit, head: WorktreeHead, to: string): Promise<void> {
+export async function moveWorktreeHead(wg: WorktreeGit, head: Pick<WorktreeHead, "ref" | "commit">, to: string): Promise<void> {
   try {
     if (head.ref) await git(["update-ref", head.ref, to, head.commit], { gitDir: wg.commonDir });
     else await git(["update-ref", "--no-deref", "HEAD", to, head.commit], { gitDir: wg.gitDir, commonDir: wg.commonDir });

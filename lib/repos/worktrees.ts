@@ -15,6 +15,7 @@ import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { SandboxUnavailableError } from "../sandbox/run-in-sandbox";
+import { SandboxBusyError } from "../sandbox/sandbox-slots";
 import { handToSandboxUser } from "../sandbox/sandbox-user";
 import { git, revParse, type GitLocation } from "./git";
 import { OBJECT_ID, validateBranchName, validateRef } from "./git-refs";
@@ -76,8 +77,9 @@ export async function removeWorktree(options: { mirror: string; worktreePath: st
 
 /**
  * Moves a detached worktree (a review room's) to another commit of its
- * mirror: the files in the sandbox, then its HEAD. Without the sandbox the
- * worktree is made afresh at that commit instead (a new folder, as
+ * mirror: the files in the sandbox, then its HEAD. Without the sandbox, or
+ * with the workspace's sandboxes all busy (a push must not wait on a running
+ * gate), the worktree is made afresh at that commit instead (a new folder, as
  * createWorktree makes), so host git still never walks one an agent used.
  */
 export async function checkoutDetached(worktree: WorktreeOnRecord, sha: string): Promise<void> {
@@ -88,7 +90,7 @@ export async function checkoutDetached(worktree: WorktreeOnRecord, sha: string):
   try {
     await moveWorktreeFiles(worktree, { mode: "reset", from: head.commit, to: sha });
   } catch (error) {
-    if (error instanceof SandboxUnavailableError) return recreate(worktree, sha);
+    if (error instanceof SandboxUnavailableError || error instanceof SandboxBusyError) return recreate(worktree, sha);
     throw error;
   }
   await moveWorktreeHead(worktree.git, { ref: null, commit: head.commit }, sha);

@@ -18,6 +18,7 @@ import { BranchMovedError } from "../repos/land-commit";
 import { worktreeGit } from "../repos/mirror-paths";
 import { SandboxedGitError } from "../repos/sandbox-git-step";
 import { SandboxUnavailableError } from "../sandbox/run-in-sandbox";
+import { SandboxBusyError } from "../sandbox/sandbox-slots";
 import { commitRoomBody, type CommitRoomBody } from "../rooms/schemas";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { followRoomBranch } from "./follow-room-branch";
@@ -48,7 +49,7 @@ export async function commitRoomWork(prisma: PrismaClient, actor: WorkspaceActor
     if (error instanceof NestedRepositoryError) throw new AppError("unprocessable", `Nothing was committed: ${error.message.replace(/^nothing was committed: /, "")}.`);
     if (error instanceof BranchMovedError) throw new AppError("conflict", `Nothing was committed: ${room.branch} moved meanwhile; try again.`);
     // H6: the worktree is staged in the sandbox; without it nothing can be committed.
-    if (error instanceof SandboxUnavailableError) throw new AppError("unavailable", `Nothing was committed: ${error.message}`);
+    if (error instanceof SandboxUnavailableError || error instanceof SandboxBusyError) throw new AppError("unavailable", `Nothing was committed: ${error.message}`);
     if (error instanceof SandboxedGitError) throw new AppError("unprocessable", `Nothing was committed: ${error.message}`);
     throw error;
   }
