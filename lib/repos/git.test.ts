@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { appendFile, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diff, git, GitError, log, revParse, type GitLocation } from "./git";
@@ -66,18 +66,25 @@ describe("git helpers", () => {
 
   it("never passes the parent's environment to git", async () => {
     process.env.GATEHOUSE_TEST_SECRET = "s3cret";
+    // Test-only aliases in the fixture's own config (the test writes them; no model input) print git's environment and directory.
+    await appendFile(path.join(repoDir, ".git", "config"), "[alias]\n\tprint-env = !env\n\tprint-dir = !pwd\n");
     try {
-      // A test-only alias that prints git's environment (the test chooses it; no model input).
-      const { stdout } = await git(["-c", "alias.e=!env", "e"], repo);
+      const { stdout } = await git(["print-env"], repo);
       expect(stdout).toContain("GIT_TERMINAL_PROMPT=0");
       expect(stdout).toContain("GIT_CONFIG_NOSYSTEM=1");
       expect(stdout).toContain("GIT_CONFIG_GLOBAL=/dev/null");
       expect(stdout).not.toContain("s3cret");
       // H6: never a work tree; git starts inside the git directory it was given (an alias runs at the top of any work tree).
       expect(stdout).not.toContain("GIT_WORK_TREE");
-      expect((await git(["-c", "alias.p=!pwd", "p"], repo)).stdout.trim()).toBe(repo.gitDir);
+      expect((await git(["print-dir"], repo)).stdout.trim()).toBe(repo.gitDir);
     } finally {
       delete process.env.GATEHOUSE_TEST_SECRET;
+    }
+  });
+
+  it("H6: global options that would move or reconfigure git are refused before it starts", async () => {
+    for (const args of [["-C", root, "status"], ["--git-dir=/tmp", "status"], ["--work-tree", repoDir, "status"], ["-c", "core.worktree=/", "status"], [""]]) {
+      await expect(git(args, repo), args.join(" ")).rejects.toThrow(/first argument must be its command/);
     }
   });
 

@@ -150,8 +150,12 @@ function gitEnv(location: GitLocation, extra: Record<string, string> | undefined
   };
 }
 
+/** The command comes first: no global option (`-C`, `--git-dir`, `--work-tree`, `-c`) can move git or reconfigure it. */
+const COMMAND = /^[a-z][a-z0-9-]*$/;
+
 /** H6: every path git will use is one Gatehouse owns and no agent could have written. */
-async function checkPlaces(options: GitOptions): Promise<string> {
+async function checkPlaces(args: readonly string[], options: GitOptions): Promise<string> {
+  if (!COMMAND.test(args[0] ?? "")) throw new Error(`git's first argument must be its command, not ${JSON.stringify((args[0] ?? "").slice(0, 40))} (H6: where git runs is GitLocation's alone)`);
   if (!path.isAbsolute(options.gitDir)) throw new Error(`git directory must be absolute: ${options.gitDir}`);
   for (const name of Object.keys(options.env ?? {})) {
     if (!ALLOWED_ENV.test(name)) throw new Error(`git's environment may not set ${name} (H6: git is told where it works only through GitLocation)`);
@@ -171,7 +175,7 @@ function protocolConfig(protocols: readonly GitProtocol[] | undefined): string[]
 }
 
 export async function git(args: readonly string[], options: GitOptions): Promise<GitResult> {
-  const cwd = await checkPlaces(options);
+  const cwd = await checkPlaces(args, options);
   const result = await spawnCapped("git", [...HARDENING, ...protocolConfig(options.protocols), ...args], {
     cwd,
     env: gitEnv(options, options.env),
