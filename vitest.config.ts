@@ -16,6 +16,8 @@ const pgliteTests = [
   "tests/db/pull-apply-suggestion.test.ts",
   "tests/db/room-commit.test.ts",
   "tests/db/proposal-lifecycle.test.ts",
+  "tests/db/claude-code-lifecycle.test.ts",
+  "tests/adversarial/h3-h5-grants.test.ts",
   "tests/adversarial/h6-host-git.test.ts",
 ];
 

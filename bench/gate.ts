@@ -5,7 +5,7 @@
  * tool call; memory of idle suspended runs.
  */
 import { spawnSync } from "node:child_process";
-import { advanceRun } from "../lib/harness/advance-run";
+import { advanceRun } from "../lib/harness/lifecycle/advance-run";
 import { harnessFixture } from "../lib/harness/harness.test-support";
 import { guardCall } from "../lib/modes/guard";
 import { materializeSurface } from "../lib/modes/surface";

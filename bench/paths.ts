@@ -14,7 +14,7 @@ import path from "node:path";
 import { query } from "@anthropic-ai/claude-agent-sdk";
 import { openDatabase } from "../lib/db/client";
 import type { Prisma } from "../lib/db/generated/client";
-import { newCheckpoint } from "../lib/harness/checkpoint";
+import { newCheckpoint } from "../lib/harness/lifecycle/checkpoint";
 import { profileOf } from "../lib/modes/profiles";
 import { materializeSurface } from "../lib/modes/surface";
 import { parseHostRules } from "../lib/net/address-policy";
@@ -47,7 +47,8 @@ async function claudeCodeGate(): Promise<BenchResult[]> {
     const gatedServer = await startAnthropicScriptServer(script);
     const surface = materializeSurface(profileOf("plan"), TOOL_SPECS, { autonomy: "auto" });
     let started = performance.now();
-    const gated = await runClaudeCodeTurn({ surface, worktree: fx.worktree, prompt: "read", baseUrl: gatedServer.baseUrl, apiKey: "bench", model: "claude-sonnet-4-5", sandboxed: false, maxTurns: CALLS + 2 });
+    const gatedFetch = createGuardedFetch({ allowedHosts: () => parseHostRules([new URL(gatedServer.baseUrl).host]), purpose: "model endpoint", setting: "GATEHOUSE_ALLOWED_MODEL_HOSTS" });
+    const gated = await runClaudeCodeTurn({ surface, worktree: fx.worktree, prompt: "read", baseUrl: gatedServer.baseUrl, apiKey: "bench", model: "claude-sonnet-4-5", fetch: gatedFetch, sandboxed: false, maxTurns: CALLS + 2 });
     const outsideStart = gatedServer.timings[0]!.arrivedAt - started;
     await gatedServer.close();
 
@@ -57,7 +58,7 @@ async function claudeCodeGate(): Promise<BenchResult[]> {
     started = performance.now();
     await runClaudeCodeTurn({
       surface, worktree: fx.worktree, prompt: "read", baseUrl: sandboxServer.baseUrl, apiKey: "bench", model: "claude-sonnet-4-5", maxTurns: CALLS + 2,
-      sandboxed: true, sandbox: { workspaceId: "bench", posture: "read-only", fetch: relayFetch },
+      fetch: relayFetch, sandboxed: true, sandbox: { workspaceId: "bench", posture: "read-only" },
     });
     const insideStart = sandboxServer.timings[0]!.arrivedAt - started;
     await sandboxServer.close();

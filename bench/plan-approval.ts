@@ -12,7 +12,7 @@ import { decideApproval } from "../lib/approvals/decide-approval";
 import { openDatabase } from "../lib/db/client";
 import type { Prisma } from "../lib/db/generated/client";
 import { EVENTS_CHANNEL, type EventNotice } from "../lib/events/record-event";
-import { newCheckpoint } from "../lib/harness/checkpoint";
+import { newCheckpoint } from "../lib/harness/lifecycle/checkpoint";
 import { startPresence } from "../lib/presence/track-presence";
 import { advanceRunJob, enqueueJob } from "../lib/queue/enqueue-job";
 import { startWorker } from "../lib/queue/run-worker";

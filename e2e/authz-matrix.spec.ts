@@ -57,6 +57,7 @@ test.beforeAll(async () => {
     { method: "POST", path: `${ws}/members`, need: "manage", body: { email: "not-an-email" } },
     { method: "PATCH", path: `${ws}/members/${members[0]!.id}`, need: "manage", body: { role: "emperor" } },
     { method: "DELETE", path: `${ws}/members/does-not-exist`, need: "manage" },
+    { method: "GET", path: `${ws}/revocations`, need: "manage" },
     { method: "GET", path: `${ws}/repositories`, need: "read" },
     { method: "POST", path: `${ws}/repositories`, need: "manage", body: { name: "" } },
     { method: "GET", path: `${ws}/agents`, need: "read" },

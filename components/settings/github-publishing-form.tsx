@@ -5,6 +5,8 @@
  * its token (write-only: shown as set with its last 4 characters, never filled
  * back in), whether anchored findings are posted as review comments, and what
  * a hold publishes as. Where tokens go is the operator's setting, not this form's.
+ * The webhook secret GitHub signs deliveries with is write-only too; a new one
+ * replaces a secret revoked with the admin who set it (H3).
  */
 import { useId, useState } from "react";
 import type { RepositoryView } from "@/lib/repositories/schemas";
@@ -24,8 +26,9 @@ const HOLD_OPTIONS = [
 export function GithubPublishingForm({ slug, repo, onSaved }: Readonly<{ slug: string; repo: RepositoryView; onSaved: (message: string) => void }>) {
   const save = useSetGithubPublishing(slug, repo.id);
   const [token, setToken] = useState("");
+  const [secret, setSecret] = useState("");
   const [installation, setInstallation] = useState(repo.githubInstallationId ?? "");
-  const errors = fieldErrors(save.error, ["token", "publishComments", "installationId", "holdAs"]);
+  const errors = fieldErrors(save.error, ["token", "webhookSecret", "publishComments", "installationId", "holdAs"]);
   const commentsId = useId();
   return (
     <form
@@ -56,6 +59,27 @@ export function GithubPublishingForm({ slug, repo, onSaved }: Readonly<{ slug: s
             Remove token
           </Button>
         ) : null}
+      </div>
+      <TextField
+        label="Webhook secret"
+        name="webhookSecret"
+        type="password"
+        autoComplete="off"
+        value={secret}
+        onChange={(e) => setSecret(e.target.value)}
+        placeholder={repo.hasWebhookSecret ? "set" : "not set: GitHub's deliveries are refused"}
+        hint="The secret of the repository's webhook on GitHub (at least 16 characters); set the same one there. It is never shown again."
+        error={errors.fields.webhookSecret}
+      />
+      <div className="flex gap-2">
+        <Button
+          type="button"
+          size="sm"
+          disabled={!secret || save.isPending}
+          onClick={() => save.mutate({ webhookSecret: secret }, { onSuccess: () => (setSecret(""), onSaved(`The webhook secret of ${repo.name} was saved.`)) })}
+        >
+          Save secret
+        </Button>
       </div>
       <div className="flex items-center gap-2 text-sm sm:col-span-2">
         <Badge tone={repo.githubToken.set ? "green" : "amber"}>{repo.githubToken.set ? `token set · …${repo.githubToken.last4 ?? ""}` : "no token"}</Badge>

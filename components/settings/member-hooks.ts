@@ -1,5 +1,5 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AddMemberBody, MemberView } from "@/lib/members/schemas";
 import type { Role } from "@/lib/auth/permissions";
 import { fetchJson } from "@/components/ui/fetch-json";
@@ -32,7 +32,7 @@ export function useChangeRole(slug: string) {
           json: { role },
         })
       ).member,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.members(slug) }),
+    onSettled: () => invalidateAfterChange(queryClient, slug),
   });
 }
 
@@ -41,6 +41,14 @@ export function useRemoveMember(slug: string) {
   return useMutation({
     mutationFn: async (memberId: string) =>
       fetchJson<{ removed: { id: string } }>(`${workspaceApi(slug)}/members/${encodeURIComponent(memberId)}`, { method: "DELETE" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.members(slug) }),
+    onSettled: () => invalidateAfterChange(queryClient, slug),
   });
+}
+
+/** H3: a removal or demotion can revoke invites and configuration: the members (revocations under them) and pending invites refresh. */
+function invalidateAfterChange(queryClient: QueryClient, slug: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: workspaceKeys.members(slug) }),
+    queryClient.invalidateQueries({ queryKey: [...workspaceKeys.detail(slug), "invites"] }),
+  ]);
 }

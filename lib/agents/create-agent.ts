@@ -7,14 +7,17 @@ import { agentColumns } from "./agent-columns";
 import { checkAgentEndpoint } from "./check-agent-endpoint";
 import { agentSelect, createAgentBody, toAgentView, type AgentView, type CreateAgentBody } from "./schemas";
 
-/** Adds an agent to the workspace (admins and owners). Names are unique per workspace. */
+/**
+ * Adds an agent to the workspace (admins and owners). Names are unique per
+ * workspace. H3: who gave it an endpoint or key of its own is recorded.
+ */
 export async function createAgent(prisma: PrismaClient, actor: WorkspaceActor, input: CreateAgentBody): Promise<AgentView> {
   assertCan(actor, "manage");
   const agent = createAgentBody.parse(input);
   await checkAgentEndpoint(agent);
   try {
     return await prisma.$transaction(async (tx) => {
-      const row = await tx.agent.create({ data: { workspaceId: actor.workspaceId, ...agentColumns(agent) }, select: agentSelect });
+      const row = await tx.agent.create({ data: { workspaceId: actor.workspaceId, ...agentColumns(agent), endpointSetById: agent.baseUrl || agent.apiKey ? actor.userId : null }, select: agentSelect });
       await tx.auditEvent.create({
         data: {
           workspaceId: actor.workspaceId,

@@ -6,6 +6,7 @@ import "server-only";
  * H4: the agent's own key belongs to the endpoint it was given for; an edit
  * that moves the agent to another provider or base URL without a new key
  * forgets the old one, so a stored key cannot be redirected to a new host.
+ * H3: an edit that sets the endpoint or key records who set it.
  */
 import type { PrismaClient } from "../db/generated/client";
 import { isUniqueViolation } from "../db/unique-violation";
@@ -38,7 +39,9 @@ export async function updateAgent(prisma: PrismaClient, actor: WorkspaceActor, a
         ...defined,
       });
       if (moved) await checkAgentEndpoint(next);
-      const updated = await tx.agent.update({ where: { id: row.id }, data: agentColumns(next), select: agentSelect });
+      const endpointChanged = next.baseUrl !== row.baseUrl || next.apiKey !== row.apiKey;
+      const endpointSetById = endpointChanged ? { endpointSetById: next.baseUrl || next.apiKey ? actor.userId : null } : {};
+      const updated = await tx.agent.update({ where: { id: row.id }, data: { ...agentColumns(next), ...endpointSetById }, select: agentSelect });
       await tx.auditEvent.create({
         data: {
           workspaceId: actor.workspaceId,

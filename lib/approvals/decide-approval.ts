@@ -6,10 +6,16 @@ import "server-only";
  * 409 — never two. A decided per-call approval queues its run to continue, in
  * the same transaction. Approving a durable switch applies it there and then
  * through the one mode transition, and an agent parked on it goes on (X4).
+ * H3, H5: the decider's role is read in the deciding transaction and held
+ * until it commits, so a person removed or demoted while their decision is in
+ * flight — from the app or through an MCP token — never decides with the
+ * role they lost.
  */
 import type { Approval, ApprovalKind, Prisma as Db, PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
+import { holdAuthority } from "../grants/hold-authority";
+import { assertCan } from "../workspaces/actor";
 import { AGENT_MODE_ID } from "../modes/profiles";
 import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
 import { answerWaitingSwitch } from "../rooms/answer-waiting-switch";
@@ -36,6 +42,10 @@ export async function decideApproval(prisma: PrismaClient, input: DecideApproval
     throw new AppError("unprocessable", `Approvals of kind ${approval.kind} cannot be decided here.`);
   }
   return prisma.$transaction(async (tx) => {
+    const role = await holdAuthority(tx, { workspaceId: input.workspaceId, userId: input.userId });
+    // No longer a member reads like any approval of a workspace that is not theirs.
+    if (!role) throw notFound("That approval");
+    assertCan({ workspaceId: input.workspaceId, userId: input.userId, role }, "write");
     const status = input.decision === "approve" ? "approved" : "rejected";
     const { count } = await tx.approval.updateMany({
       where: { id: approval.id, status: "pending" },

@@ -24,3 +24,8 @@ export function can(role: Role, permission: Permission): boolean {
 export function canGrant(role: Role, target: Role): boolean {
   return can(role, "manage") && RANK[role] >= RANK[target];
 }
+
+/** Whether going from `from` to `to` lowers a person's role. */
+export function lowers(from: Role, to: Role): boolean {
+  return RANK[to] < RANK[from];
+}

@@ -13,6 +13,7 @@ export const SAMPLE_EVENTS: { [T in RoomEventType]: RoomEventOf<T>["data"] } = {
   "question.answered": { callId: "c2" },
   "run.nudged": {},
   "run.waiting": { reason: "waiting for a person" },
+  "model.refused": { reason: "the request names another model" },
   "run.finished": { status: "succeeded", outcome: null },
   "subagent.started": { callId: "c4", childRunId: "r2", task: "Read the README" },
   "subagent.finished": { callId: "c4", childRunId: "r2", status: "succeeded" },

@@ -41,6 +41,8 @@ const runEvents = [
   event("run.nudged", {}),
   event("run.waiting", { reason: z.string() }),
   event("run.finished", { status: z.string(), outcome: z.string().nullable(), error: z.string().optional() }),
+  /** H4, O6, T5: the run's model relay refused a request (not the session's, another model, a spent budget); nothing was forwarded */
+  event("model.refused", { reason: z.string() }),
   /** A6: a delegate call started a child run in the same room, and its end (the parent is queued again) */
   event("subagent.started", { callId: id, childRunId: id, task: z.string() }),
   event("subagent.finished", { callId: id.nullable(), childRunId: id, status: z.string() }),

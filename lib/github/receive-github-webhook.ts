@@ -29,6 +29,7 @@ import "server-only";
 import type { z } from "zod";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
+import { whereSetterHolds } from "../grants/setter-authority";
 import { enqueueJob, type JobInput } from "../queue/enqueue-job";
 import { recordPullSnapshot, reportFromJob } from "./record-pull-snapshot";
 import { GATEHOUSE_CHECK_NAME } from "./request-publish";
@@ -73,10 +74,12 @@ export async function receiveGithubWebhook(prisma: PrismaClient, delivery: Incom
   const payload = parseBody(delivery.body, delivery.contentType ?? null);
   const envelope = githubEnvelope.safeParse(payload);
   if (!envelope.success) throw unauthorized();
-  const candidates = await prisma.repository.findMany({
+  const registered = await prisma.repository.findMany({
     where: { githubFullName: { equals: envelope.data.repository.full_name, mode: "insensitive" }, webhookSecret: { not: null } },
-    select: { id: true, webhookSecret: true },
+    select: { id: true, workspaceId: true, webhookSecret: true, webhookSecretSetById: true },
   });
+  // H3: a secret counts only while the person who set it may manage its workspace; they still know it.
+  const candidates = await whereSetterHolds(prisma, registered.map((r) => ({ ...r, setById: r.webhookSecretSetById })));
   const verified = candidates.filter((r) => verifySignature(delivery.body, delivery.signature, r.webhookSecret!)).map((r) => r.id);
   if (verified.length === 0) throw unauthorized();
 

@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeFixture, type Fixture } from "../repos/git.test-support";
-import { advanceRun } from "./advance-run";
+import { advanceRun } from "./lifecycle/advance-run";
 import { harnessFixture } from "./harness.test-support";
 
 let fx: Fixture;

@@ -1,7 +1,7 @@
 /** X1: a declared mode's max turns and timeout narrow the run, on the real harness with a scripted model. */
 import { describe, expect, it } from "vitest";
 import { modePolicySchema } from "../modes/declared";
-import { advanceRun } from "./advance-run";
+import { advanceRun } from "./lifecycle/advance-run";
 import { harnessFixture } from "./harness.test-support";
 
 const policy = modePolicySchema.parse({

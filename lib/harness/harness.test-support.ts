@@ -13,9 +13,11 @@ import { resolveMode } from "../modes/resolve-profile";
 import { modeColumns } from "../modes/room-mode";
 import { noRoomServices, type ToolServices } from "../tools/services";
 import { TOOLS } from "../tools/registry";
-import { newCheckpoint } from "./checkpoint";
+import { newCheckpoint } from "./lifecycle/checkpoint";
+import { builtInEngine } from "./built-in-engine";
 import { createMemoryStore } from "./memory-store";
-import type { HarnessDeps, HarnessEvent } from "./types";
+import type { HarnessDeps } from "./lifecycle/turn-engine";
+import type { HarnessEvent } from "./types";
 import { recordedGit } from "../repos/git.test-support";
 
 export interface Offer {
@@ -100,7 +102,7 @@ export function harnessFixture(options: {
     tools: TOOLS,
     limits: { maxSteps: options.maxSteps ?? 12 },
     async environment() {
-      return { model, agentPrompt: "You are a test agent.", agentAllowlist: null, services: options.services ?? noRoomServices };
+      return { engine: builtInEngine(model, store), agentPrompt: "You are a test agent.", agentAllowlist: null, services: options.services ?? noRoomServices };
     },
   };
   return {

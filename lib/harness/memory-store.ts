@@ -1,13 +1,17 @@
 /**
  * An in-process HarnessStore, for the benchmark and for tests whose subject is
  * not persistence (the escape suite). Same conditional transitions as the
- * PostgreSQL store, so the loop behaves identically.
+ * PostgreSQL store, and the checkpoint is kept as the JSON the schema writes
+ * and read back through it (A5), so the loop sees after a wait exactly what it
+ * would see after PostgreSQL.
  */
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
 import type { TodoItem } from "../rooms/replace-todos";
-import type { ApprovalState, CallRecord, HarnessStore, RunCheckpoint, RunRecord, RunStatus } from "./types";
+import { readCheckpoint, storedCheckpoint } from "./lifecycle/checkpoint";
+import type { ApprovalState, CallRecord, HarnessStore, RunRecord, RunStatus } from "./types";
 
 export interface MemoryStore extends HarnessStore {
+  /** `checkpoint` holds the JSON the schema wrote; loadRun parses it again, like PostgreSQL's `Run.state` */
   runs: Map<string, RunRecord & { outcome?: string | null; error?: string | null }>;
   calls: Map<string, CallRecord>;
   approvals: Map<string, { id: string; runId: string; callId: string; status: ApprovalState; comment?: string }>;
@@ -42,7 +46,7 @@ export function createMemoryStore(): MemoryStore {
       },
     },
     addRun(run) {
-      runs.set(run.id, { ...run, status: run.status ?? "queued" });
+      runs.set(run.id, { ...run, checkpoint: run.checkpoint ? storedCheckpoint(run.checkpoint) : null, status: run.status ?? "queued" });
     },
     decide(approvalId, status, comment) {
       const approval = approvals.get(approvalId);
@@ -52,7 +56,10 @@ export function createMemoryStore(): MemoryStore {
     },
     async loadRun(runId) {
       const run = runs.get(runId);
-      return run ? { ...run, checkpoint: run.checkpoint ? (structuredClone(run.checkpoint) as RunCheckpoint) : null } : null;
+      if (!run) return null;
+      const read = readCheckpoint(structuredClone(run.checkpoint));
+      const { outcome: _outcome, error: _error, ...record } = run;
+      return { ...record, checkpoint: read?.ok ? read.checkpoint : null, ...(read && !read.ok ? { unreadable: read.reason } : {}) };
     },
     async claimRun(runId) {
       const run = runs.get(runId);
@@ -62,7 +69,7 @@ export function createMemoryStore(): MemoryStore {
     },
     async saveCheckpoint(runId, checkpoint, status, extra) {
       const run = runs.get(runId)!;
-      run.checkpoint = structuredClone(checkpoint);
+      run.checkpoint = storedCheckpoint(checkpoint);
       run.status = status;
       if (extra && "outcome" in extra) run.outcome = extra.outcome;
       if (extra && "error" in extra) run.error = extra.error;

@@ -11,7 +11,7 @@ import { storedModeView } from "../modes/profile-view";
 import { parseStoredPolicy } from "../modes/resolve-profile";
 import { worktreeGit } from "../repos/mirror-paths";
 import { readStoredTodos } from "../rooms/stored-todos";
-import { readCheckpoint } from "./checkpoint";
+import { readCheckpoint, storedCheckpoint } from "./lifecycle/checkpoint";
 import type { CallRecord, HarnessStore, RunRecord, RunStatus } from "./types";
 
 const TERMINAL: RunStatus[] = ["succeeded", "failed", "cancelled"];
@@ -85,7 +85,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
       await prisma.run.update({
         where: { id: runId },
         data: {
-          state: checkpoint as unknown as Prisma.InputJsonValue,
+          state: storedCheckpoint(checkpoint) as unknown as Prisma.InputJsonValue,
           status,
           steps: checkpoint.step,
           ...(extra?.mode ? { mode: extra.mode } : {}),

@@ -3,57 +3,13 @@
  * as interfaces, so the loop is framework-free and runs the same in the web
  * process, a worker, a test or the benchmark.
  */
-import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { ModelMessage } from "ai";
-import type { RoomReader } from "../dispatch/resolve-mode";
 import type { Mode, ModeProfile } from "../modes/types";
+import type { RunCheckpoint } from "./lifecycle/checkpoint";
 import type { TodoItem } from "../rooms/replace-todos";
-import type { ToolServices } from "../tools/services";
-import type { ToolDefinition } from "../tools/types";
 
 export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "cancelled";
 
-/** A tool call of the current step, carried in the checkpoint until it has a result. */
-export interface PendingCall {
-  toolCallId: string;
-  toolName: string;
-  input: unknown;
-  invalidReason?: string;
-}
-
-export interface CallResult {
-  toolCallId: string;
-  toolName: string;
-  output: unknown;
-  isError?: boolean;
-}
-
-/** The durable state of a run: enough to resume it in any process (A5). */
-export interface RunCheckpoint {
-  /** the stored shape's version (lib/harness/checkpoint.ts reads older ones or refuses them) */
-  version: 2;
-  messages: ModelMessage[];
-  /** model turns taken */
-  step: number;
-  /** P4: the completion nudge was injected */
-  nudged: boolean;
-  /** the mode's output verb succeeded at least once */
-  delivered: boolean;
-  /** calls of the step in progress, and results gathered so far */
-  pending: {
-    mode: Mode;
-    /** X1: the (possibly declared) mode id the calls were made in; absent in checkpoints from before declared modes */
-    modeId?: string;
-    /** G7: the capability the calls were gated under */
-    fingerprint?: string;
-    calls: PendingCall[];
-    results: CallResult[];
-  } | null;
-  /** text the model produced in its last turn (A4 looks for a narrated plan) */
-  lastText: string;
-  /** X1: epoch ms of the run's first turn, for a mode's timeout; absent in older checkpoints */
-  startedAt?: number;
-}
+export type { CallResult, PendingCall, RunCheckpoint } from "./lifecycle/checkpoint";
 
 export interface RunRecord {
   id: string;
@@ -130,6 +86,7 @@ export type HarnessEvent =
   | { type: "subagent.started"; runId: string; callId: string; childRunId: string; task: string }
   | { type: "run.nudged"; runId: string }
   | { type: "run.waiting"; runId: string; reason: string }
+  | { type: "model.refused"; runId: string; reason: string }
   | { type: "run.finished"; runId: string; status: RunStatus; outcome: string | null; error?: string };
 
 export interface EventSink {
@@ -148,29 +105,3 @@ export interface HarnessLimits {
   maxCallsPerStep: number;
 }
 
-export interface RunEnvironment {
-  model: LanguageModelV3;
-  /** the agent's own system prompt, before the capability block */
-  agentPrompt: string;
-  agentAllowlist: readonly string[] | null;
-  services: ToolServices;
-  /** G7: how the run reaches its model; part of the capability fingerprint (defaults to "harness") */
-  transport?: string;
-  /** O6: asked before every model call; a reason parks the run (waiting) until a person lifts the hold */
-  beforeModelCall?(): Promise<string | null>;
-  /** O6: the tokens one turn used, as the provider reported them */
-  recordUsage?(usage: { inputTokens?: number; outputTokens?: number }): Promise<void>;
-}
-
-export interface HarnessDeps {
-  store: HarnessStore;
-  rooms: RoomReader;
-  events: EventSink;
-  presence: ApproverPresence;
-  tools: readonly ToolDefinition[];
-  /** model, prompt and services for a run (bound to its agent and room) */
-  environment(run: RunRecord): Promise<RunEnvironment>;
-  limits?: Partial<HarnessLimits>;
-  /** aborts tool work and model calls when the process is shutting down */
-  signal?: AbortSignal;
-}

@@ -5,6 +5,8 @@ import "server-only";
  * connection; the per-tool declaration is what profiles and guards read.
  * M8: every declared tool gets a name of its own; a declaration whose names
  * would still meet is refused, naming the tools.
+ * H3: who attached it is recorded; it is offered only while they may manage
+ * the workspace (lib/grants).
  */
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
@@ -26,7 +28,7 @@ export async function attachMcpServer(prisma: PrismaClient, actor: WorkspaceActo
   if (refusal) throw new AppError("unprocessable", `url: ${refusal}`);
   try {
     return await prisma.$transaction(async (tx) => {
-      const row = await tx.attachedMcpServer.create({ data: { workspaceId: actor.workspaceId, name: body.name, url: body.url, tools: body.tools } });
+      const row = await tx.attachedMcpServer.create({ data: { workspaceId: actor.workspaceId, name: body.name, url: body.url, tools: body.tools, createdById: actor.userId } });
       await tx.auditEvent.create({
         data: {
           workspaceId: actor.workspaceId,

@@ -1,5 +1,6 @@
 import "server-only";
 import type { PrismaClient } from "../db/generated/client";
+import { whereSetterHolds } from "../grants/setter-authority";
 import { declaredToolSpecs } from "./mcp-tool-spec";
 import { storedTools, type AttachedMcpServerConfig, type McpToolDeclaration } from "./schemas";
 
@@ -19,13 +20,18 @@ export function toMcpServerView(row: { id: string; name: string; url: string; to
   return { id: row.id, name: row.name, url: row.url, tools, toolNames, createdAt: row.createdAt.toISOString() };
 }
 
-/** Reading attached servers needs only their table, so a transaction can read them too. */
-export type McpServerReader = Pick<PrismaClient, "attachedMcpServer">;
+/** Reading attached servers needs their table and who may still manage, so a transaction can read them too. */
+export type McpServerReader = Pick<PrismaClient, "attachedMcpServer" | "membership">;
 
-/** The workspace's attached MCP servers by name. */
+/**
+ * The workspace's attached MCP servers by name. H3: a server whose attacher
+ * may no longer manage the workspace is not offered (and not listed): its
+ * destination was their choice.
+ */
 export async function listMcpServers(prisma: McpServerReader, workspaceId: string): Promise<McpServerView[]> {
   const rows = await prisma.attachedMcpServer.findMany({ where: { workspaceId }, orderBy: { name: "asc" } });
-  return rows.map(toMcpServerView);
+  const live = await whereSetterHolds(prisma, rows.map((row) => ({ ...row, setById: row.createdById })));
+  return live.map(toMcpServerView);
 }
 
 /** What a run of the workspace connects to. */

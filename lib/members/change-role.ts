@@ -2,12 +2,14 @@ import "server-only";
 /**
  * Changes a member's role. The actor must be able to grant both the member's
  * current role and the new one (an admin can neither promote to owner nor
- * demote an owner), and the last owner stays an owner.
+ * demote an owner), and the last owner stays an owner. H3: what the member
+ * made that the new role no longer allows ends in the same transaction.
  */
 import { notifyAccessChange } from "../auth/access-notice";
 import { canGrant } from "../auth/permissions";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
+import { endGrants } from "../grants/end-grants";
 import { article, assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { countOwners, lockWorkspace } from "./lock-workspace";
 import { changeRoleBody, type ChangeRoleBody, type MemberView } from "./schemas";
@@ -33,6 +35,7 @@ export async function changeRole(prisma: PrismaClient, actor: WorkspaceActor, me
       throw new AppError("unprocessable", "The last owner cannot be demoted. Make someone else an owner first.");
     }
     const updated = await tx.membership.update({ where: { id: member.id }, data: { role }, select: memberSelect });
+    await endGrants(tx, { workspaceId: actor.workspaceId, userId: member.user.id, actorId: actor.userId, from: member.role, to: role });
     // H5: delivered on commit; every process closes this person's open streams of the workspace.
     await notifyAccessChange(tx, { kind: "membership", workspaceId: actor.workspaceId, userId: member.user.id });
     await tx.auditEvent.create({

@@ -11,13 +11,18 @@ import { AppError } from "../errors/app-error";
 import type { WorkspaceActor } from "../workspaces/actor";
 
 export async function lockWorkspace(tx: Db.TransactionClient, actor: WorkspaceActor): Promise<WorkspaceActor> {
-  await tx.$queryRaw`SELECT "id" FROM "Workspace" WHERE "id" = ${actor.workspaceId} FOR UPDATE`;
+  await lockWorkspaceRow(tx, actor.workspaceId);
   const own = await tx.membership.findUnique({
     where: { workspaceId_userId: { workspaceId: actor.workspaceId, userId: actor.userId } },
     select: { role: true },
   });
   if (!own) throw new AppError("not_found", "That workspace was not found.");
   return { ...actor, role: own.role };
+}
+
+/** The lock alone, for a membership change no member makes (accepting an invite). */
+export async function lockWorkspaceRow(tx: Db.TransactionClient, workspaceId: string): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "Workspace" WHERE "id" = ${workspaceId} FOR UPDATE`;
 }
 
 export async function countOwners(tx: Db.TransactionClient, workspaceId: string): Promise<number> {

@@ -2,12 +2,14 @@ import "server-only";
 /**
  * Removes a member. The actor must outrank or equal them (an admin cannot
  * remove an owner), and the last owner cannot be removed, not even by
- * themselves: a workspace always has someone who can manage it.
+ * themselves: a workspace always has someone who can manage it. H3: what
+ * they made that grants access ends with them, in the same transaction.
  */
 import { notifyAccessChange } from "../auth/access-notice";
 import { canGrant } from "../auth/permissions";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
+import { endGrants } from "../grants/end-grants";
 import { article, assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { countOwners, lockWorkspace } from "./lock-workspace";
 
@@ -28,6 +30,7 @@ export async function removeMember(prisma: PrismaClient, actor: WorkspaceActor, 
       throw new AppError("unprocessable", "The last owner cannot be removed. Make someone else an owner first.");
     }
     await tx.membership.delete({ where: { id: member.id } });
+    await endGrants(tx, { workspaceId: actor.workspaceId, userId: member.userId, actorId: actor.userId, from: member.role, to: null });
     // H5: delivered on commit; every process closes this person's open streams of the workspace.
     await notifyAccessChange(tx, { kind: "membership", workspaceId: actor.workspaceId, userId: member.userId });
     await tx.auditEvent.create({

@@ -10,7 +10,7 @@ import { workspaceToolSpecs } from "../mcp-client/run-mcp-tools";
 import { parseStoredPolicy } from "../modes/resolve-profile";
 import { previewPolicy, type PolicyPreview } from "./preview-mode-policy";
 
-type Reader = Pick<PrismaClient, "workspace" | "room" | "attachedMcpServer"> | Db.TransactionClient;
+type Reader = Pick<PrismaClient, "workspace" | "room" | "attachedMcpServer" | "membership"> | Db.TransactionClient;
 
 /** Only rooms with a declaration of their own can be moved by a policy (lib/mode-policy/room-policy-target.ts). */
 export const ROOMS_IN_DECLARED_MODES = { modeDeclaration: { not: Db.DbNull } } as const;

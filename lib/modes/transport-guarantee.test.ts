@@ -16,6 +16,8 @@ describe("where the guarantee holds", () => {
     const outside = transportGuarantees("plan", { sandbox: { available: true }, claudeCodeSandboxed: false })[1]!;
     expect(outside).toMatchObject({ transport: "claude-code", holds: "convention" });
     expect(outside.why).toMatch(/permission mode plan.*outside the sandbox.*not also mounted read-only/);
+    // H2, T2: it says what holds outside the sandbox and what does not.
+    expect(outside.why).toMatch(/paths are resolved like Gatehouse's own, so no link leads out of the worktree.*What does not: the CLI opens the resolved path itself/);
     const inside = transportGuarantees("plan", { sandbox: { available: true }, claudeCodeSandboxed: true })[1]!;
     expect(inside.holds).toBe("boundary");
     expect(inside.why).toMatch(/mounted read-only.*relay to the model endpoint/);

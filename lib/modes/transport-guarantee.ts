@@ -52,8 +52,10 @@ export function transportGuarantees(mode: Mode, host: HostFacts): TransportGuara
         holds: "convention",
         why:
           `The CLI starts in ${mode === "chat" ? "its default permission mode" : "permission mode plan"} (T2), loads only the surface's tools and asks Gatehouse's guard before every call (T4), ` +
-          `but it runs outside the sandbox on this server (${host.sandbox.available ? (host.claudeCodeReason ?? "the CLI cannot be sandboxed here") : host.sandbox.reason}), so its own file tools open paths themselves` +
-          `${readOnly ? " and the worktree is not also mounted read-only" : ""}; its shell and web fetch are withheld for that reason.`,
+          `but it runs outside the sandbox on this server (${host.sandbox.available ? (host.claudeCodeReason ?? "the CLI cannot be sandboxed here") : host.sandbox.reason}). What holds: its file tools' paths are resolved like Gatehouse's own, ` +
+          `so no link leads out of the worktree or into .git (H2), and every model request goes through Gatehouse's relay, counted and within the budget (T5). ` +
+          `What does not: the CLI opens the resolved path itself, after the check, so a folder another process swaps for a link in between is not caught` +
+          `${readOnly ? ", and the worktree is not also mounted read-only" : ""}; its shell and web fetch are withheld for that reason.`,
       };
   return [builtIn, claudeCode];
 }

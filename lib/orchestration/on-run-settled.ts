@@ -10,7 +10,7 @@ import "server-only";
  * Idempotent: each update is conditional, so a repeated job changes nothing.
  */
 import type { Database } from "../db/client";
-import { readCheckpoint } from "../harness/checkpoint";
+import { readCheckpoint } from "../harness/lifecycle/checkpoint";
 import { recordEvent } from "../events/record-event";
 import { enqueueJob } from "../queue/enqueue-job";
 import { orchestrationTickJob } from "./tick-job";

@@ -5,8 +5,11 @@ import "server-only";
  * workspace and event) before it is sent, so several processes hearing of the
  * same event send it once; a delivery is tried once and its outcome recorded
  * (at most once: a chat notification sent twice is worse than one missed).
+ * H3: nothing is sent while the person who set the webhook may no longer
+ * manage the workspace — it is their destination and their secret.
  */
 import type { PrismaClient } from "../db/generated/client";
+import { setterHolds } from "../grants/setter-authority";
 import type { GuardedFetch } from "../net/guarded-fetch";
 import { buildPayload } from "./build-payload";
 import { WEBHOOK_EVENT_TYPES } from "./schemas";
@@ -18,9 +21,10 @@ const TIMEOUT_MS = 10_000;
 export async function deliverWebhooks(prisma: PrismaClient, fetch: GuardedFetch, input: { workspaceId: string; origin: string }): Promise<number> {
   const ws = await prisma.workspace.findUnique({
     where: { id: input.workspaceId },
-    select: { slug: true, name: true, webhookUrl: true, webhookSecret: true, webhookAfterEventId: true },
+    select: { slug: true, name: true, webhookUrl: true, webhookSecret: true, webhookSetById: true, webhookAfterEventId: true },
   });
   if (!ws?.webhookUrl || !ws.webhookSecret) return 0;
+  if (!(await setterHolds(prisma, { workspaceId: input.workspaceId, setById: ws.webhookSetById }))) return 0;
   const last = await prisma.outgoingWebhookDelivery.findFirst({ where: { workspaceId: input.workspaceId }, orderBy: { eventId: "desc" }, select: { eventId: true } });
   const after = [last?.eventId ?? 0n, ws.webhookAfterEventId ?? 0n].reduce((a, b) => (a > b ? a : b));
   const events = await prisma.runEvent.findMany({

@@ -2,7 +2,8 @@ import "server-only";
 /**
  * Sets or clears the workspace's webhook (admins and owners). A new URL gets a
  * new signing secret, returned once; events before the change are not sent to
- * the new target.
+ * the new target. H3: the setter is recorded; the webhook sends only while
+ * they may manage the workspace (lib/grants).
  */
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
@@ -17,7 +18,7 @@ export async function setWorkspaceWebhook(prisma: PrismaClient, actor: Workspace
     const latest = await tx.runEvent.findFirst({ where: { workspaceId: actor.workspaceId }, orderBy: { id: "desc" }, select: { id: true } });
     await tx.workspace.update({
       where: { id: actor.workspaceId },
-      data: { webhookUrl: url, webhookSecret: secret, webhookAfterEventId: latest?.id ?? 0n },
+      data: { webhookUrl: url, webhookSecret: secret, webhookSetById: url ? actor.userId : null, webhookAfterEventId: latest?.id ?? 0n },
     });
     await tx.auditEvent.create({
       data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: url ? "webhook.set" : "webhook.cleared", targetType: "workspace", targetId: actor.workspaceId, data: { url } },

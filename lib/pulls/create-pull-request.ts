@@ -31,6 +31,11 @@ export interface NewPullRequest {
   source: "ui" | "api" | "github";
   authorId: string | null;
   agentId: string | null;
+  /**
+   * Writes what belongs to the new pull request in its own transaction (a ticket naming it, O7),
+   * so its review run, queued in the same commit, never starts without it.
+   */
+  alongside?: (tx: Db.TransactionClient, pull: { id: string; number: number }) => Promise<void>;
 }
 
 /** Thrown when GitHub's number already has a pull request here: the caller updates that one instead. */
@@ -119,6 +124,7 @@ function insert(prisma: PrismaClient, input: NewPullRequest, worktreePath: strin
         data: { workspaceId: input.workspaceId, actorId: input.authorId, action: "pull_request.opened", targetType: "pull_request", targetId: pull.id, data: { number, repositoryId: input.repository.id } },
       });
     }
+    if (input.alongside) await input.alongside(tx, { id: pull.id, number });
     const queued = await queueReview(tx, {
       workspaceId: input.workspaceId,
       roomId: room.id,

@@ -10,11 +10,17 @@ import { InvalidRefError } from "../repos/git-refs";
 import { syncRepository } from "../repositories/sync-repository";
 import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
-import { createPullRequest } from "./create-pull-request";
+import { createPullRequest, type NewPullRequest } from "./create-pull-request";
 import { mergeBase, resolveCommit } from "../repos/pull-git";
 import { openPullBody, type OpenPullBody } from "./schemas";
 
-export async function openPullRequest(prisma: PrismaClient, actor: WorkspaceActor, input: OpenPullBody, source: "ui" | "api" = "ui") {
+export async function openPullRequest(
+  prisma: PrismaClient,
+  actor: WorkspaceActor,
+  input: OpenPullBody,
+  source: "ui" | "api" = "ui",
+  alongside?: NewPullRequest["alongside"],
+) {
   assertCan(actor, "write");
   const body = openPullBody.parse(input);
   const repository = await prisma.repository.findFirst({
@@ -42,6 +48,7 @@ export async function openPullRequest(prisma: PrismaClient, actor: WorkspaceActo
     source,
     authorId: actor.userId,
     agentId: agent.id,
+    alongside,
   });
 }
 

@@ -73,6 +73,8 @@ export async function registerRepository(
           defaultBranch: body.defaultBranch,
           githubFullName: body.githubFullName ?? null,
           webhookSecret: body.webhookSecret ?? null,
+          // H3: the secret verifies deliveries only while whoever set it may manage the workspace.
+          webhookSecretSetById: body.webhookSecret ? actor.userId : null,
         },
         select: repositorySelect,
       });

@@ -112,12 +112,14 @@ const installationId = z.union([
   z.null(),
 ]);
 
-const SETTABLE = ["token", "publishComments", "installationId", "holdAs"] as const;
+const SETTABLE = ["token", "webhookSecret", "publishComments", "installationId", "holdAs"] as const;
 
 export const githubPublishingBody = z
   .strictObject(
     {
       token: z.union([githubToken, z.null()]).optional(),
+      /** H3: write-only like the token; a new one replaces a secret that was revoked with its setter (null removes it) */
+      webhookSecret: z.union([webhookSecret, z.null()]).optional(),
       publishComments: z.boolean({ error: "publishComments is true or false." }).optional(),
       /** null: let the GitHub App find its installation on the repository */
       installationId: installationId.optional(),
@@ -130,7 +132,7 @@ export const githubPublishingBody = z
           : undefined,
     },
   )
-  .refine((body) => SETTABLE.some((key) => body[key] !== undefined), { message: "Send a token (or null to remove it), publishComments, installationId or holdAs." });
+  .refine((body) => SETTABLE.some((key) => body[key] !== undefined), { message: "Send a token or webhookSecret (or null to remove it), publishComments, installationId or holdAs." });
 
 export type GithubPublishingBody = z.input<typeof githubPublishingBody>;
 

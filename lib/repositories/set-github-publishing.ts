@@ -5,6 +5,9 @@ import "server-only";
  * (when a person sets it rather than letting the app find it), whether
  * anchored findings become review comments, and what a hold publishes as. The token is stored server-side and never
  * returned (H4); the audit log says it was replaced or removed, never what it is.
+ * The webhook secret GitHub signs deliveries with is set here too (write-only).
+ * H3: the person who sets the token or the secret is recorded; it lasts only
+ * while they may manage the workspace (lib/grants).
  */
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
@@ -21,13 +24,14 @@ export async function setGithubPublishing(prisma: PrismaClient, actor: Workspace
   return prisma.$transaction(async (tx) => {
     const row = await tx.repository.findFirst({ where: { id: repositoryId, workspaceId: actor.workspaceId }, select: repositorySelect });
     if (!row) throw notFound("That repository");
-    if ((body.token || body.installationId) && !row.githubFullName) {
+    if ((body.token || body.installationId || body.webhookSecret) && !row.githubFullName) {
       throw new AppError("unprocessable", "This repository has no GitHub name (owner/repository), so there is nothing to publish to; register it with one first.");
     }
     const updated = await tx.repository.update({
       where: { id: row.id },
       data: {
-        ...(body.token !== undefined ? { githubToken: body.token } : {}),
+        ...(body.token !== undefined ? { githubToken: body.token, githubTokenSetById: body.token ? actor.userId : null } : {}),
+        ...(body.webhookSecret !== undefined ? { webhookSecret: body.webhookSecret, webhookSecretSetById: body.webhookSecret ? actor.userId : null } : {}),
         ...(body.publishComments !== undefined ? { publishComments: body.publishComments } : {}),
         ...(body.installationId !== undefined ? { githubInstallationId: body.installationId === null ? null : BigInt(body.installationId) } : {}),
         ...(body.holdAs !== undefined ? { publishHoldAs: body.holdAs } : {}),
@@ -43,6 +47,7 @@ export async function setGithubPublishing(prisma: PrismaClient, actor: Workspace
         targetId: row.id,
         data: {
           ...(body.token !== undefined ? { token: body.token ? "replaced" : "removed" } : {}),
+          ...(body.webhookSecret !== undefined ? { webhookSecret: body.webhookSecret ? "replaced" : "removed" } : {}),
           ...(body.publishComments !== undefined ? { publishComments: body.publishComments } : {}),
           ...(body.installationId !== undefined ? { installationId: body.installationId } : {}),
           ...(body.holdAs !== undefined ? { holdAs: body.holdAs } : {}),

@@ -7,7 +7,7 @@ import "server-only";
  */
 import type { ModelMessage } from "ai";
 import type { Prisma } from "../db/generated/client";
-import { newCheckpoint } from "../harness/checkpoint";
+import { newCheckpoint } from "../harness/lifecycle/checkpoint";
 import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
 
 export interface QueueRunInput {

@@ -1,11 +1,12 @@
 import "server-only";
 /**
- * Advances one run stored in the database: builds the harness's ports for it
- * (store, room reader, event sink, presence, model, services) and runs the loop.
+ * Advances one run stored in the database: builds the lifecycle's ports for it
+ * (store, room reader, event sink, presence, services, the run-settled hooks)
+ * and the turn engine of its agent's transport, and runs the one lifecycle (T5).
  * Called by the worker for "run.advance" jobs.
  */
 import type { Database } from "../db/client";
-import { advanceRun, type AdvanceResult } from "../harness/advance-run";
+import { advanceRun, type AdvanceResult } from "../harness/lifecycle/advance-run";
 import { createPrismaHarnessStore, createPrismaRoomReader } from "../harness/prisma-store";
 import type { HarnessLimits } from "../harness/types";
 import { createPrismaPresence } from "../presence/track-presence";
@@ -13,9 +14,9 @@ import { TOOLS } from "../tools/registry";
 import { agentPrompt } from "../runs/agent-prompt";
 import { createHarnessEventSink } from "../runs/harness-event-sink";
 import { workspaceTools } from "../mcp-client/run-mcp-tools";
-import { returnToParent } from "../subagents/return-to-parent";
 import { runCeiling } from "../subagents/run-ceiling";
-import { advanceClaudeCodeRun } from "../transports/claude-code/advance-claude-code-run";
+import { builtInEngine } from "../harness/built-in-engine";
+import { claudeCodeEngine } from "../transports/claude-code/claude-code-engine";
 import { claudeCodeEndpoint } from "../transports/claude-code/claude-code-endpoint";
 import { claudeCodeSandboxing } from "../transports/claude-code/sandboxing";
 import { modelFetch } from "../models/model-network";
@@ -24,6 +25,7 @@ import { ticketReviewContext } from "../orchestration/ticket-review-context";
 import { modelForAgent } from "./model-for-agent";
 import { scopeRun } from "../runs/run-scope";
 import { recordRunUsage } from "../runs/record-run-usage";
+import { runSettledHooks } from "./run-settled-hooks";
 import { createToolServices } from "./tool-services";
 
 export interface AdvanceOptions {
@@ -49,31 +51,12 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
   const { room, conversationId, agent } = scopeRun(run);
   const roomId = room?.id ?? null;
   const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId, conversationId });
+  const store = createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs });
   try {
-    if (agent?.transport === "claude-code") {
-      // T2–T4: the Claude Code CLI under Gatehouse's guard, through the same ports.
-      return await advanceClaudeCodeRun(
-        {
-          store: createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs }),
-          rooms: createPrismaRoomReader(prisma),
-          events,
-          presence: createPrismaPresence(prisma),
-          tools: await workspaceTools(prisma, run.workspaceId, TOOLS),
-          signal: options.signal,
-        },
-        runId,
-        {
-          endpoint: claudeCodeEndpoint(agent, run.workspace),
-          allowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
-          // T4: inside the sandbox wherever it works; the panel says "convention" where it does not.
-          sandbox: (await claudeCodeSandboxing()).sandboxed ? { fetch: modelFetch() } : null,
-          recordUsage: (usage) => recordRunUsage(prisma, run.id, usage),
-        },
-      );
-    }
-    const result = await advanceRun(
+    const claudeCode = agent?.transport === "claude-code" ? await claudeCodeSandboxing() : null;
+    return await advanceRun(
       {
-        store: createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs }),
+        store,
         rooms: createPrismaRoomReader(prisma),
         events,
         presence: createPrismaPresence(prisma),
@@ -81,15 +64,26 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
         tools: await workspaceTools(prisma, run.workspaceId, TOOLS),
         limits: options.limits,
         signal: options.signal,
+        // T5: the run-settled hooks hold for every transport (a Claude Code sub-agent answers its parent too).
+        settled: runSettledHooks(db),
         async environment() {
           if (!agent) throw new Error("This room has no agent; add one in the workspace settings and pick it for the room.");
           return {
-            model: modelForAgent(agent, run.workspace),
+            // T2–T5: the agent's transport is only its turn engine; the lifecycle around it is the same.
+            engine: claudeCode
+              ? claudeCodeEngine({
+                  endpoint: claudeCodeEndpoint(agent, run.workspace),
+                  // H4: the relay reaches the endpoint through the address check, inside or outside the sandbox.
+                  fetch: modelFetch(),
+                  // T4: inside the sandbox wherever it works; the panel says "convention" where it does not.
+                  sandboxed: claudeCode.sandboxed,
+                })
+              : builtInEngine(modelForAgent(agent, run.workspace), store),
             // O7: a ticket's pull request is reviewed with the ticket's acceptance criteria in view.
             agentPrompt: [agentPrompt(agent, room), await ticketReviewContext(prisma, roomId)].filter(Boolean).join("\n\n"),
             // A8: a sub-agent never exceeds the ceiling stored when its parent started it.
             agentAllowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
-            // O6: a project's budget holds the run before a model call; usage is added up per turn.
+            // O6: a project's budget holds the run before every model call; usage is added up as it is spent.
             beforeModelCall: () => budgetHold(prisma, run.id),
             // A6: a sub-agent's tokens count toward its parent's totals (and so the project budget) as they are spent.
             recordUsage: (usage) => recordRunUsage(prisma, run.id, usage),
@@ -105,9 +99,6 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
       },
       runId,
     );
-    // A6: a sub-agent that ended answers its parent's delegate call (idempotent, so a duplicate job is harmless).
-    if (run.parentRunId && ["succeeded", "failed", "cancelled"].includes(result.status)) await returnToParent(prisma, runId);
-    return result;
   } finally {
     await events.flush();
   }

@@ -14,7 +14,7 @@ import "server-only";
  * refusal (one open pull request per head and base), never opening a second.
  */
 import type { Database } from "../db/client";
-import type { PrismaClient } from "../db/generated/client";
+import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { lockOrchestration } from "../orchestration/lock-orchestration";
@@ -72,24 +72,25 @@ export async function deliverTicket(db: Pick<Database, "prisma">, ticketId: stri
 
   const actor = await approver(prisma, workspaceId, orchestration.proposal?.decidedById ?? orchestration.plan?.decidedById ?? null);
   if (!actor) return fail(prisma, ticket, orchestration, "The person who approved this work is no longer a member who may open pull requests; retry the ticket once someone who can has taken it over.");
-  let pull: { id: string; number: number };
-  try {
-    const opened = await openPullRequest(prisma, actor, { repositoryId, baseRef: baseBranch, headRef: ticket.branch, title: `${ticket.key}: ${ticket.title}`.slice(0, 200) }, "api");
-    pull = opened.pull;
-  } catch (error) {
-    // A previous attempt opened it and died before recording it: the refusal names it.
-    const existing = error instanceof AppError && error.code === "conflict" ? (error.details as { pullRequestId?: string; number?: number } | undefined) : undefined;
-    if (!existing?.pullRequestId || existing.number === undefined) throw error;
-    pull = { id: existing.pullRequestId, number: existing.number };
-  }
-  await prisma.$transaction(async (tx) => {
+  // O7: the ticket names its pull request in the transaction that opens it, so the review run
+  // queued there always finds the ticket's acceptance criteria and scope.
+  const record = async (tx: Db.TransactionClient, pull: { id: string; number: number }) => {
     await lockOrchestration(tx, orchestration.id);
     const { count } = await tx.ticket.updateMany({ where: { id: ticket.id, status: "in_review", pullRequestId: null }, data: { pullRequestId: pull.id } });
     if (count === 0) return;
     await recordEvent(tx, { workspaceId, roomId: orchestration.roomId, type: "ticket.pull_opened", data: { orchestrationId: orchestration.id, key: ticket.key, pullRequestId: pull.id, number: pull.number } });
     await say(tx, orchestration.roomId, `Ticket ${ticket.key} opened pull request #${pull.number} from ${ticket.branch} into ${baseBranch}; it is done when the review's verdict is ship or a person overrides it.`, { kind: "ticket", orchestrationId: orchestration.id, key: ticket.key, pullRequestId: pull.id });
     await enqueueJob(tx, orchestrationTickJob(orchestration.id));
-  });
+  };
+  try {
+    await openPullRequest(prisma, actor, { repositoryId, baseRef: baseBranch, headRef: ticket.branch, title: `${ticket.key}: ${ticket.title}`.slice(0, 200) }, "api", record);
+  } catch (error) {
+    // A previous attempt opened it and died before its transaction could record it: the refusal names it.
+    const existing = error instanceof AppError && error.code === "conflict" ? (error.details as { pullRequestId?: string; number?: number } | undefined) : undefined;
+    if (!existing?.pullRequestId || existing.number === undefined) throw error;
+    const pull = { id: existing.pullRequestId, number: existing.number };
+    await prisma.$transaction((tx) => record(tx, pull));
+  }
 }
 
 type TicketRow = { id: string; key: string; result: string | null };

@@ -1,7 +1,6 @@
 import "server-only";
 /** What the worker does for each kind of job (lib/runtime/job-kinds.ts lists them with their payloads). */
 import type { Database } from "../db/client";
-import { onRunSettled } from "../orchestration/on-run-settled";
 import { ORCHESTRATION_TICK } from "../orchestration/tick-job";
 import { tickOrchestration } from "../orchestration/tick-orchestration";
 import { syncGithubPull } from "../pulls/sync-github-pull";
@@ -34,8 +33,8 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
   const { owner, signal, runLeaseMs } = options;
   const handlers: TypedHandlers = {
     async "run.advance"({ runId }) {
+      // T5: the run-settled hooks (parent, ticket, pipeline) run inside the lifecycle, for every transport.
       const result = await advanceStoredRun(db, runId, { owner, signal, leaseMs: runLeaseMs });
-      await onRunSettled(db, runId);
       // O7: a review run that published a verdict on a ticket's pull request wakes the ticket's pipeline.
       await wakeTicketsForRun(prisma, runId);
       // Another worker holds the run's lease: try again shortly rather than fail.

@@ -7,7 +7,7 @@ import "server-only";
  */
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
-import type { RunCheckpoint } from "../harness/types";
+import { readCheckpoint, storedCheckpoint, type RunCheckpoint } from "../harness/lifecycle/checkpoint";
 import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
 
 const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
@@ -29,7 +29,9 @@ function assistantText(checkpoint: RunCheckpoint | null): string {
 export async function returnToParent(prisma: PrismaClient, childRunId: string): Promise<boolean> {
   const child = await prisma.run.findUnique({ where: { id: childRunId } });
   if (!child?.parentRunId || !child.parentCallId || !TERMINAL.has(child.status)) return false;
-  const checkpoint = child.state as unknown as RunCheckpoint | null;
+  // A5: stored state is read through the checkpoint's schema, never cast.
+  const read = readCheckpoint(child.state);
+  const checkpoint = read?.ok ? read.checkpoint : null;
   const text = assistantText(checkpoint);
   const result = {
     subagentRunId: child.id,
@@ -44,11 +46,12 @@ export async function returnToParent(prisma: PrismaClient, childRunId: string): 
     });
     if (count === 0) return false;
     const parent = await tx.run.findUniqueOrThrow({ where: { id: child.parentRunId! }, select: { state: true, roomId: true, workspaceId: true } });
-    const parentState = parent.state as unknown as RunCheckpoint | null;
-    if (parentState) {
+    const parentRead = readCheckpoint(parent.state);
+    if (parentRead?.ok) {
       // A8: the child's model turns are spent from the parent's budget.
+      const parentState = parentRead.checkpoint;
       parentState.step += checkpoint?.step ?? 0;
-      await tx.run.update({ where: { id: child.parentRunId! }, data: { state: parentState as unknown as Prisma.InputJsonValue } });
+      await tx.run.update({ where: { id: child.parentRunId! }, data: { state: storedCheckpoint(parentState) as unknown as Prisma.InputJsonValue } });
     }
     await enqueueJob(tx, advanceRunJob(child.parentRunId!));
     await recordEvent(tx, {

@@ -7,7 +7,7 @@ import "server-only";
  * stored on it, so it holds in whichever worker resumes it.
  */
 import type { Prisma, PrismaClient } from "../db/generated/client";
-import { newCheckpoint } from "../harness/checkpoint";
+import { newCheckpoint } from "../harness/lifecycle/checkpoint";
 import { roomProfile } from "../modes/room-mode";
 import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
 import { ToolError } from "../tools/types";

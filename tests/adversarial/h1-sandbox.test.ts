@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { copyFile, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { advanceRun } from "../../lib/harness/advance-run";
+import { advanceRun } from "../../lib/harness/lifecycle/advance-run";
 import { harnessFixture } from "../../lib/harness/harness.test-support";
 import { gitSync, makeFixture, type Fixture } from "../../lib/repos/git.test-support";
 import { sandboxUser } from "../../lib/sandbox/sandbox-user";

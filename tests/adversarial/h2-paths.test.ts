@@ -21,7 +21,7 @@ import { lstat, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from "
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { advanceRun } from "../../lib/harness/advance-run";
+import { advanceRun } from "../../lib/harness/lifecycle/advance-run";
 import { harnessFixture } from "../../lib/harness/harness.test-support";
 import { gitSync, makeFixture, snapshotTree, type Fixture } from "../../lib/repos/git.test-support";
 import { deleteFileTool } from "../../lib/tools/delete-file";

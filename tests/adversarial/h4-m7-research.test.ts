@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advanceRun } from "../../lib/harness/advance-run";
+import { advanceRun } from "../../lib/harness/lifecycle/advance-run";
 import { harnessFixture } from "../../lib/harness/harness.test-support";
 
 let server: Server;

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "../../lib/db/generated/client";
-import { CHECKPOINT_VERSION } from "../../lib/harness/checkpoint";
+import { CHECKPOINT_VERSION } from "../../lib/harness/lifecycle/checkpoint";
 import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
 import { advanceStoredRun } from "../../lib/runtime/advance-stored-run";
 import { testDatabase } from "../support/db";

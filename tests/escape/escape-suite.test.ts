@@ -17,7 +17,7 @@ import { existsSync } from "node:fs";
 import { readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { advanceRun } from "../../lib/harness/advance-run";
+import { advanceRun } from "../../lib/harness/lifecycle/advance-run";
 import { harnessFixture } from "../../lib/harness/harness.test-support";
 import type { GuardDecision } from "../../lib/modes/guard";
 import type { Mode } from "../../lib/modes/types";

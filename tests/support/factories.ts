@@ -8,7 +8,7 @@ import { encode } from "next-auth/jwt";
 import { authSecret } from "../../lib/auth/auth-secret";
 import { createSession } from "../../lib/auth/create-session";
 import { hashPassword } from "../../lib/auth/password";
-import { newCheckpoint } from "../../lib/harness/checkpoint";
+import { newCheckpoint } from "../../lib/harness/lifecycle/checkpoint";
 import { parseStoredPolicy, resolveMode } from "../../lib/modes/resolve-profile";
 import { roomModeColumns } from "../../lib/rooms/room-mode-columns";
 

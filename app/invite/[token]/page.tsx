@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getPrisma } from "@/lib/db/client";
-import { peekInvite } from "@/lib/invites/accept-invite";
+import { inviteRefusal, peekInvite } from "@/lib/invites/accept-invite";
 import { getSessionUser } from "@/server/session";
 import { AcceptInviteButton } from "./accept-invite-button";
 
@@ -10,11 +10,14 @@ export const metadata: Metadata = { title: "Invitation · Gatehouse" };
 /**
  * An invite link. Signed out, it offers sign-up or sign-in and brings the
  * person back here; signed in, one button joins. A link that no longer works
- * says so without naming the workspace.
+ * says so without naming the workspace — and, when its creator can no longer
+ * give its role (H3), says that.
  */
 export default async function InvitePage({ params }: Readonly<{ params: Promise<{ token: string }> }>) {
   const { token } = await params;
-  const invite = await peekInvite(await getPrisma(), token);
+  const prisma = await getPrisma();
+  const invite = await peekInvite(prisma, token);
+  const refusal = invite ? null : await inviteRefusal(prisma, token);
   const user = await getSessionUser();
   const here = `/invite/${encodeURIComponent(token)}`;
   return (
@@ -45,7 +48,9 @@ export default async function InvitePage({ params }: Readonly<{ params: Promise<
       ) : (
         <>
           <h1 className="text-lg font-semibold">This invite does not work any more</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">It has expired, was revoked or was already used. Ask whoever invited you for a new link.</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            {refusal ?? "It has expired, was revoked or was already used. Ask whoever invited you for a new link."}
+          </p>
           <Link href={user ? "/w" : "/signin"} className="mt-4 inline-block text-sm font-medium text-indigo-700 underline dark:text-indigo-300">
             {user ? "Your workspaces" : "Sign in"}
           </Link>

@@ -8,7 +8,12 @@ import "server-only";
 import type { Agent, Workspace } from "../../db/generated/client";
 import { serverEndpoint } from "../../models/server-endpoints";
 import { keyFor } from "../../models/key-for-agent";
-import type { ClaudeCodeEndpoint } from "./advance-claude-code-run";
+
+export interface ClaudeCodeEndpoint {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
 
 export function claudeCodeEndpoint(agent: Pick<Agent, "name" | "provider" | "model" | "baseUrl" | "script" | "apiKey">, workspace: Pick<Workspace, "modelSettings">): ClaudeCodeEndpoint {
   const baseUrl = agent.baseUrl ?? serverEndpoint("anthropic").baseUrl;

@@ -15,6 +15,7 @@ import { makeFixture, type Fixture } from "../../repos/git.test-support";
 import { TOOL_SPECS } from "../../tools/registry";
 import { runClaudeCodeTurn } from "./run-claude-code";
 import { startAnthropicScriptServer, type AnthropicScriptServer, type ScriptedTurn } from "./testing/anthropic-script-server";
+import { fetchAllowing } from "./testing/sandboxed-turn";
 
 let fx: Fixture;
 let server: AnthropicScriptServer | null = null;
@@ -37,6 +38,7 @@ async function turnIn(mode: Mode, script: ScriptedTurn[], options: { autonomy?: 
     baseUrl: server.baseUrl,
     apiKey: "test-key",
     model: "claude-sonnet-4-5",
+    fetch: fetchAllowing(new URL(server.baseUrl).host),
     sandboxed: false,
     onConfirm: options.onConfirm,
   });

@@ -17,15 +17,14 @@ import type { WorktreePosture } from "../../modes/types";
 import { prepareSandboxedProcess } from "../../sandbox/start-sandboxed-process";
 import { sandboxUser } from "../../sandbox/sandbox-user";
 import { RELAY_INSIDE_SCRIPT, RELAY_PORT_INSIDE } from "./model-relay-inside";
-import { RELAY_PLACEHOLDER_KEY, startModelRelay, type ModelRelayOptions } from "./model-relay";
+import { startModelRelay, type ModelRelayOptions } from "./model-relay";
 
 export interface SandboxedCliOptions {
   worktree: string;
   workspaceId: string;
   posture: WorktreePosture;
-  baseUrl: string;
-  apiKey: string;
-  fetch: ModelRelayOptions["fetch"];
+  /** the session's relay: endpoint, key, model and the lifecycle's hooks (the socket is made here) */
+  relay: Omit<ModelRelayOptions, "listen">;
   timeoutMs: number;
   signal?: AbortSignal;
 }
@@ -36,8 +35,9 @@ export interface SandboxedCli {
   /** the environment variables the CLI is given, overriding what the caller set */
   env: Record<string, string>;
   spawn: (options: SpawnOptions) => SpawnedProcess;
-  /** requests the relay carried to the endpoint */
+  /** requests the relay carried to the endpoint, and why it refused the others */
   forwarded: readonly string[];
+  refused: readonly string[];
   stderrTail(): string;
   close(): Promise<void>;
 }
@@ -52,16 +52,19 @@ export async function claudeCliBinary(): Promise<string> {
   return realpath(path.join(path.dirname(manifest), "claude"));
 }
 
-/** Variables the SDK sets for its CLI that may pass into the sandbox; everything else is Gatehouse's. */
-const SDK_VARIABLES = /^(CLAUDE_CODE_ENTRYPOINT|CLAUDE_AGENT_SDK_VERSION|CLAUDE_CODE_SDK_READS_SESSION_STATE|BUN_ENABLE_CRASH_REPORTING|CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC|DISABLE_AUTOUPDATER|DISABLE_TELEMETRY|CLAUDE_AGENT_SDK_CLIENT_APP)$/;
+/** H4: the variables naming a model the CLI may pick by itself; Gatehouse sets each to the agent's model. */
+export const PINNED_MODEL_VARIABLES = ["ANTHROPIC_MODEL", "ANTHROPIC_SMALL_FAST_MODEL", "ANTHROPIC_DEFAULT_HAIKU_MODEL", "ANTHROPIC_DEFAULT_SONNET_MODEL", "ANTHROPIC_DEFAULT_OPUS_MODEL", "CLAUDE_CODE_SUBAGENT_MODEL"] as const;
+
+/** Variables the SDK (or Gatehouse, for the model) sets for its CLI that may pass into the sandbox; everything else is Gatehouse's. */
+const SDK_VARIABLES = new RegExp(`^(CLAUDE_CODE_ENTRYPOINT|CLAUDE_AGENT_SDK_VERSION|CLAUDE_CODE_SDK_READS_SESSION_STATE|BUN_ENABLE_CRASH_REPORTING|CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC|DISABLE_AUTOUPDATER|DISABLE_TELEMETRY|CLAUDE_AGENT_SDK_CLIENT_APP|${PINNED_MODEL_VARIABLES.join("|")})$`);
 
 export async function startSandboxedCli(options: SandboxedCliOptions): Promise<SandboxedCli> {
   const executable = await claudeCliBinary();
   const node = await realpath(process.execPath);
   const user = sandboxUser();
-  const relay = await startModelRelay({ baseUrl: options.baseUrl, apiKey: options.apiKey, fetch: options.fetch, user });
+  const relay = await startModelRelay({ ...options.relay, listen: { socket: { user } } });
   try {
-    const mounts = [executable, relay.dir, ...(SYSTEM_PREFIXES.some((prefix) => node.startsWith(prefix)) ? [] : [node])];
+    const mounts = [executable, relay.dir!, ...(SYSTEM_PREFIXES.some((prefix) => node.startsWith(prefix)) ? [] : [node])];
     const sandbox = await prepareSandboxedProcess({
       worktree: options.worktree,
       workspaceId: options.workspaceId,
@@ -71,22 +74,25 @@ export async function startSandboxedCli(options: SandboxedCliOptions): Promise<S
       timeoutMs: options.timeoutMs,
       signal: options.signal,
     });
+    // No key in the environment: the forwarder hands the CLI the session's secret through a pipe (model-relay-inside.ts).
     const env = {
       HOME: "/tmp",
       ANTHROPIC_BASE_URL: `http://127.0.0.1:${RELAY_PORT_INSIDE}`,
-      ANTHROPIC_API_KEY: RELAY_PLACEHOLDER_KEY,
     };
     return {
       executable,
       env,
       forwarded: relay.forwarded,
+      refused: relay.refused,
       spawn(spawnOptions) {
         // Only the binary mounted above may start, whatever the SDK was told.
         if (spawnOptions.command !== executable) throw new Error(`the sandbox starts only ${executable}, not ${spawnOptions.command}`);
         const passed = Object.fromEntries(Object.entries(spawnOptions.env).filter((entry): entry is [string, string] => SDK_VARIABLES.test(entry[0]) && typeof entry[1] === "string"));
-        const child = sandbox.spawn([node, "-e", RELAY_INSIDE_SCRIPT, relay.socketPath, String(RELAY_PORT_INSIDE), executable, ...spawnOptions.args], { ...passed, ...env });
+        const child = sandbox.spawn([node, "-e", RELAY_INSIDE_SCRIPT, relay.socketPath!, String(RELAY_PORT_INSIDE), executable, ...spawnOptions.args], { ...passed, ...env });
         const { stdin, stdout } = child;
         if (!stdin || !stdout) throw new Error("the sandboxed CLI started without its pipes");
+        // T5: the first line the forwarder reads, before anything of the SDK's stream.
+        stdin.write(`${relay.secret}\n`);
         return Object.assign(child, { stdin, stdout });
       },
       stderrTail: () => sandbox.stderrTail(),

@@ -74,7 +74,19 @@ async function body(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startAnthropicScriptServer(script: ScriptedTurn[]): Promise<AnthropicScriptServer> {
+export interface ScriptOptions {
+  /**
+   * Which turn of the script answers a request: by the assistant turns already
+   * in its conversation (one CLI session), or by the requests with tools
+   * answered so far (a run whose work spans several sessions).
+   */
+  stepBy?: "conversation" | "request";
+  /** called before the turn `step` is answered (a test changes the world between two model calls) */
+  beforeAnswer?: (step: number) => void | Promise<void>;
+}
+
+export async function startAnthropicScriptServer(script: ScriptedTurn[], options: ScriptOptions = {}): Promise<AnthropicScriptServer> {
+  let answered = 0;
   const requests: MessagesRequest[] = [];
   const apiKeys: string[] = [];
   const timings: { arrivedAt: number; answeredAt: number }[] = [];
@@ -95,8 +107,8 @@ export async function startAnthropicScriptServer(script: ScriptedTurn[]): Promis
     requests.push(request);
     apiKeys.push(String(req.headers["x-api-key"] ?? ""));
     if (!request.tools || request.tools.length === 0) return send(res, request, { text: "ok" });
-    // The step to play = assistant turns already in the conversation.
-    const step = request.messages.filter((m) => m.role === "assistant").length;
+    const step = options.stepBy === "request" ? answered++ : request.messages.filter((m) => m.role === "assistant").length;
+    await options.beforeAnswer?.(step);
     send(res, request, script[step] ?? { text: "Done." });
     timings.push({ arrivedAt, answeredAt: performance.now() });
   });

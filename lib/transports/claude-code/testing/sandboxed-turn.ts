@@ -21,6 +21,11 @@ export interface SandboxedTurnOptions {
   bypassGate?: boolean;
 }
 
+/** H4: the address-checked model fetch, allowing exactly the local endpoint (as an operator would list it). */
+export function fetchAllowing(host: string) {
+  return createGuardedFetch({ allowedHosts: () => parseHostRules([host]), purpose: "model endpoint", setting: "GATEHOUSE_ALLOWED_MODEL_HOSTS" });
+}
+
 export async function sandboxedTurn(mode: Mode, script: ScriptedTurn[], options: SandboxedTurnOptions): Promise<{ server: AnthropicScriptServer; result: ClaudeCodeResult }> {
   const server = await startAnthropicScriptServer(script);
   const endpoint = new URL(server.baseUrl);
@@ -33,12 +38,9 @@ export async function sandboxedTurn(mode: Mode, script: ScriptedTurn[], options:
       baseUrl: server.baseUrl,
       apiKey: options.apiKey,
       model: "claude-sonnet-4-5",
+      fetch: fetchAllowing(endpoint.host),
       sandboxed: true,
-      sandbox: {
-        workspaceId: `ws-${mode}`,
-        posture: profileOf(mode).posture,
-        fetch: createGuardedFetch({ allowedHosts: () => parseHostRules([endpoint.host]), purpose: "model endpoint", setting: "GATEHOUSE_ALLOWED_MODEL_HOSTS" }),
-      },
+      sandbox: { workspaceId: `ws-${mode}`, posture: profileOf(mode).posture },
       testOnlyBypassGate: options.bypassGate,
       maxTurns: 20,
     });

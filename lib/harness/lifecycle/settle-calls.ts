@@ -6,16 +6,18 @@
  * M8: the tool that runs is the one the guard decided on — the surface tool its
  * decision carries, recorded with its identity — never a second lookup by name.
  */
-import { resolveTurn, type ResolvedTurn } from "../dispatch/resolve-mode";
-import { compileCapability, type CompiledCapability } from "../modes/capability";
-import { guardCall, type GuardDecision } from "../modes/guard";
-import { postureOf } from "../modes/posture";
-import type { Surface } from "../modes/surface";
-import { toolIdentity } from "../modes/tool-identity";
-import type { ModeProfile } from "../modes/types";
-import type { WorktreeGit } from "../repos/worktree-git";
-import { ToolError, type ToolContext, type ToolDefinition } from "../tools/types";
-import type { CallRecord, CallResult, HarnessDeps, PendingCall, RunCheckpoint, RunEnvironment, RunRecord } from "./types";
+import { resolveTurn, type ResolvedTurn } from "../../dispatch/resolve-mode";
+import { compileCapability, type CompiledCapability } from "../../modes/capability";
+import { guardCall, type GuardDecision } from "../../modes/guard";
+import { postureOf } from "../../modes/posture";
+import type { Surface } from "../../modes/surface";
+import { toolIdentity } from "../../modes/tool-identity";
+import type { ModeProfile } from "../../modes/types";
+import type { WorktreeGit } from "../../repos/worktree-git";
+import { ToolError, type ToolContext, type ToolDefinition } from "../../tools/types";
+import type { CallRecord, RunRecord } from "../types";
+import type { HarnessDeps, RunEnvironment } from "./turn-engine";
+import type { CallResult, PendingCall, RunCheckpoint } from "./checkpoint";
 
 export interface StepContext {
   deps: HarnessDeps;
@@ -50,7 +52,7 @@ export function capabilityFor(deps: HarnessDeps, env: RunEnvironment, turn: Reso
     autonomy: turn.autonomy,
     agentAllowlist: env.agentAllowlist,
     planShell: turn.room?.planShell ?? false,
-    transport: env.transport ?? "harness",
+    transport: env.engine.transport,
   });
 }
 
@@ -155,7 +157,7 @@ async function resumeRecorded(ctx: StepContext, call: PendingCall, record: CallR
 }
 
 /** The only registered tool of that name, for labelling a refused call; none when the name is unknown or shared. */
-function soleToolNamed(tools: readonly ToolDefinition[], name: string): ToolDefinition | undefined {
+export function soleToolNamed(tools: readonly ToolDefinition[], name: string): ToolDefinition | undefined {
   const named = tools.filter((t) => t.name === name);
   return named.length === 1 ? named[0] : undefined;
 }
@@ -239,12 +241,12 @@ async function finish(
 }
 
 /** Oversized results are cut so one tool cannot flood the transcript. */
-function capOutput(output: unknown): unknown {
+export function capOutput(output: unknown): unknown {
   const text = typeof output === "string" ? output : JSON.stringify(output ?? null);
   if (text.length <= MAX_RESULT_CHARS) return output;
   return `${text.slice(0, MAX_RESULT_CHARS)}\n… [output truncated: ${text.length - MAX_RESULT_CHARS} more characters]`;
 }
 
-function truncate(text: string, max: number): string {
+export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
 }

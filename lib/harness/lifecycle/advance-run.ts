@@ -1,17 +1,21 @@
 /**
- * The agent loop (T1): resolve the mode → materialize the surface → one model
- * turn with only the surface's tools → every call through the gate → results
- * back → repeat until the model stops or a limit is hit. The checkpoint is
- * saved before any tool runs, so a run can be resumed in any process (A5).
+ * T5: the one run lifecycle. Every transport's runs go through it: claim the
+ * run, read its checkpoint, resolve the room's mode at every turn (S4), compile
+ * and fingerprint the capability (G7), check the budget before the model is
+ * called (O6), let the run's turn engine take the turn, gate and run the calls
+ * it asks for, park for a person (G4) or a budget, save the checkpoint before
+ * any tool runs (A5), finish — and then the run-settled hooks (a sub-agent
+ * answers its parent, A6; tickets and pipelines move on). The engines — the
+ * built-in harness's model loop and the Claude Code CLI — only take turns.
  */
-import { resolveTurn } from "../dispatch/resolve-mode";
-import { promptBlock } from "../modes/prompt";
-import { streamTurn, toolResultMessage } from "../models/stream-turn";
-import { completionHook } from "./completion";
+import { resolveTurn } from "../../dispatch/resolve-mode";
+import type { ModeProfile } from "../../modes/types";
+import type { HarnessLimits, RunRecord, RunStatus } from "../types";
+import { toolResultMessage } from "../../models/stream-turn";
+import type { CallResult, RunCheckpoint } from "./checkpoint";
+import { engineCallGate } from "./gate-engine-call";
 import { capabilityFor, settleCalls, type StepContext } from "./settle-calls";
-import type { CallResult, HarnessDeps, HarnessLimits, RunCheckpoint, RunEnvironment, RunRecord, RunStatus } from "./types";
-import type { ModeProfile } from "../modes/types";
-import type { TodoItem } from "../rooms/replace-todos";
+import type { HarnessDeps, RunEnvironment, TurnContext } from "./turn-engine";
 
 export const DEFAULT_LIMITS: HarnessLimits = { maxSteps: 24, maxCallsPerStep: 16 };
 
@@ -22,8 +26,18 @@ export interface AdvanceResult {
   claimed: boolean;
 }
 
+const TERMINAL = new Set<RunStatus>(["succeeded", "failed", "cancelled"]);
+
 /** Takes a queued or waiting run as far as it can go. Safe to call again after a crash. */
 export async function advanceRun(deps: HarnessDeps, runId: string): Promise<AdvanceResult> {
+  const result = await advance(deps, runId);
+  // A6, O7, P3: the hooks run after every advance that leaves the run ended — also one that found it
+  // ended (a job repeated after a crash between the end and the hooks); each hook is idempotent.
+  if (TERMINAL.has(result.status)) await deps.settled?.(runId, result.status);
+  return result;
+}
+
+async function advance(deps: HarnessDeps, runId: string): Promise<AdvanceResult> {
   const run = await deps.store.loadRun(runId);
   if (!run) throw new Error(`run ${runId} does not exist`);
   if (!run.checkpoint && !run.unreadable) throw new Error(`run ${runId} has no checkpoint to start from`);
@@ -40,6 +54,12 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
 
   try {
     const env = await deps.environment(run);
+    const takenOver = run.status === "running" ? env.engine.takeOver?.(checkpoint) : null;
+    if (takenOver) {
+      const turn = await resolveTurn(deps.rooms, run);
+      await deps.events.emit({ type: "run.started", runId, mode: turn.mode });
+      return finishRun(deps, run, checkpoint, "failed", null, turn.profile, takenOver);
+    }
     if (checkpoint.pending) {
       const resumed = await continueStep(deps, run, env, checkpoint);
       if (resumed === "waiting") return park(deps, run, checkpoint);
@@ -48,6 +68,7 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
       const turn = await resolveTurn(deps.rooms, run);
       await deps.events.emit({ type: "run.started", runId, mode: turn.mode });
     }
+    checkpoint.startedAt ??= Date.now();
 
     while (checkpoint.step < limits.maxSteps) {
       const turn = await resolveTurn(deps.rooms, run);
@@ -56,60 +77,44 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
         return finishRun(deps, run, checkpoint, "failed", null, null, `stopped after ${turn.profile.maxTurns} model turns (${turn.profile.label} mode's limit)`);
       }
       const limit = turn.profile.timeoutSeconds;
-      if (limit !== null && checkpoint.startedAt !== undefined && Date.now() - checkpoint.startedAt > limit * 1000) {
+      if (limit !== null && Date.now() - checkpoint.startedAt > limit * 1000) {
         return finishRun(deps, run, checkpoint, "failed", null, null, `stopped after ${limit} seconds (${turn.profile.label} mode's time limit)`);
       }
       const { surface, fingerprint } = capabilityFor(deps, env, turn);
       await deps.events.emit({ type: "turn.started", runId, step: checkpoint.step, mode: turn.mode, modeId: turn.profile.id, fingerprint });
-      const todos = turn.room ? await deps.store.todos(run.workspaceId, turn.room.id) : [];
       // O6: a budget that is spent stops the run before the model is called, not after.
       const hold = env.beforeModelCall ? await env.beforeModelCall() : null;
-      if (hold) return park(deps, run, checkpoint, hold);
-      const result = await streamTurn({
-        model: env.model,
-        system: [env.agentPrompt, promptBlock(surface), todoBlock(todos)].filter(Boolean).join("\n\n"),
-        messages: checkpoint.messages,
-        tools: Object.fromEntries(
-          surface.tools.map(({ spec }) => {
-            const tool = deps.tools.find((t) => t.name === spec.name)!;
-            return [spec.name, { description: spec.description, inputSchema: tool.input }];
-          }),
-        ),
-        onTextDelta: (delta) => void deps.events.emit({ type: "text.delta", runId, delta }),
-        signal: deps.signal,
-      });
-      if (result.usage && env.recordUsage) await env.recordUsage(result.usage);
-      checkpoint.messages.push(...result.responseMessages);
-      checkpoint.step += 1;
-      checkpoint.lastText = result.text;
-      if (result.text) await deps.events.emit({ type: "message", runId, text: result.text });
-
-      if (result.toolCalls.length === 0) {
-        const hook = completionHook(surface.profile.completion);
-        if (hook && !checkpoint.delivered && !checkpoint.nudged) {
-          // P4: exactly one nudge, which also permits the honest "no plan is needed here".
-          checkpoint.messages.push({ role: "user", content: hook.nudge });
-          checkpoint.nudged = true;
-          await deps.events.emit({ type: "run.nudged", runId });
-          await deps.store.saveCheckpoint(runId, checkpoint, "running", { profile: turn.profile, fingerprint });
-          continue;
-        }
-        return finishRun(deps, run, checkpoint, "succeeded", hook ? hook.outcome({ ...checkpoint }) : null, turn.profile);
-      }
-
-      const calls = result.toolCalls.slice(0, limits.maxCallsPerStep);
-      const overflow = result.toolCalls.slice(limits.maxCallsPerStep);
-      checkpoint.pending = {
-        mode: turn.mode,
-        modeId: turn.profile.id,
+      if (hold) return park(deps, run, checkpoint, hold, { profile: turn.profile, fingerprint });
+      const ctx: TurnContext = {
+        run,
+        env,
+        checkpoint,
+        turn,
+        surface,
         fingerprint,
-        calls,
-        results: [],
+        tools: deps.tools,
+        limits,
+        events: deps.events,
+        signal: deps.signal,
+        beforeModelCall: async () => (env.beforeModelCall ? env.beforeModelCall() : null),
+        recordUsage: async (usage) => env.recordUsage?.(usage),
+        ...engineCallGate(deps, run, env, checkpoint, { turn, surface, fingerprint }),
       };
-      await deps.store.saveCheckpoint(runId, checkpoint, "running", { profile: turn.profile, fingerprint });
+      const outcome = await env.engine.turn(ctx);
+      const saved = { profile: turn.profile, fingerprint };
+
+      if (outcome.kind === "continue") {
+        await deps.store.saveCheckpoint(runId, checkpoint, "running", saved);
+        continue;
+      }
+      if (outcome.kind === "finished") return finishRun(deps, run, checkpoint, outcome.status, outcome.outcome, turn.profile, outcome.error, fingerprint);
+      if (outcome.kind === "waiting") return park(deps, run, checkpoint, outcome.reason, saved);
+
+      checkpoint.pending = { mode: turn.mode, modeId: turn.profile.id, fingerprint, calls: outcome.calls, results: [] };
+      await deps.store.saveCheckpoint(runId, checkpoint, "running", saved);
       const settled = await settleCalls({ deps, run, env, checkpoint, surface, fingerprint, worktree: turn.room?.worktreePath ?? null, git: turn.room?.git ?? null });
       if (settled === "waiting") return park(deps, run, checkpoint);
-      closeStep(checkpoint, overflow.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, output: `Refused: at most ${limits.maxCallsPerStep} tool calls per step`, isError: true })));
+      closeStep(checkpoint, outcome.overflow.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, output: `Refused: at most ${limits.maxCallsPerStep} tool calls per step`, isError: true })));
       await deps.store.saveCheckpoint(runId, checkpoint, "running", { profile: turn.profile });
     }
     return finishRun(deps, run, checkpoint, "failed", null, null, `stopped after ${limits.maxSteps} model turns (the run's step limit)`);
@@ -119,7 +124,7 @@ export async function advanceRun(deps: HarnessDeps, runId: string): Promise<Adva
   }
 }
 
-/** Resumes a step whose calls were waiting for a person. */
+/** Resumes a step whose calls were waiting for a person (or a sub-agent). */
 async function continueStep(deps: HarnessDeps, run: RunRecord, env: RunEnvironment, checkpoint: RunCheckpoint) {
   // S4, G8: the rest of the step runs under the room's mode as it is now — never a profile looked
   // up again by the id the calls were made in, which a policy edit may have removed.
@@ -139,8 +144,14 @@ function closeStep(checkpoint: RunCheckpoint, extra: CallResult[]) {
   checkpoint.pending = null;
 }
 
-async function park(deps: HarnessDeps, run: RunRecord, checkpoint: RunCheckpoint, reason = "waiting for a person"): Promise<AdvanceResult> {
-  await deps.store.saveCheckpoint(run.id, checkpoint, "waiting");
+async function park(
+  deps: HarnessDeps,
+  run: RunRecord,
+  checkpoint: RunCheckpoint,
+  reason = "waiting for a person",
+  extra?: { profile: ModeProfile; fingerprint: string },
+): Promise<AdvanceResult> {
+  await deps.store.saveCheckpoint(run.id, checkpoint, "waiting", extra);
   await deps.events.emit({ type: "run.waiting", runId: run.id, reason });
   return { status: "waiting", outcome: null, claimed: true };
 }
@@ -153,15 +164,9 @@ async function finishRun(
   outcome: string | null,
   profile: ModeProfile | null,
   error?: string,
+  fingerprint?: string,
 ): Promise<AdvanceResult> {
-  await deps.store.saveCheckpoint(run.id, checkpoint, status, { outcome, error: error ?? null, ...(profile ? { profile } : {}) });
+  await deps.store.saveCheckpoint(run.id, checkpoint, status, { outcome, error: error ?? null, ...(profile ? { profile } : {}), ...(fingerprint ? { fingerprint } : {}) });
   await deps.events.emit({ type: "run.finished", runId: run.id, status, outcome, error });
   return { status, outcome, claimed: true };
-}
-
-/** A1: the task list is shown to the agent before each step. */
-function todoBlock(todos: TodoItem[]): string {
-  if (todos.length === 0) return "";
-  const mark = { pending: "[ ]", in_progress: "[~]", completed: "[x]" } as const;
-  return ["## Your task list", ...todos.map((t) => `${mark[t.status]} ${t.content}`)].join("\n");
 }
