@@ -9,11 +9,11 @@ import "server-only";
  * its own scratch directory, and the host imports the pack and checks the
  * tree (commit-worktree.ts) before it records anything.
  */
+import path from "node:path";
 import { OBJECT_ID } from "./git-refs";
 import { NestedRepositoryError } from "./nested-repository";
 import { makeStepFolder, openStepFile, readStepFile, runStep, SandboxedGitError, STEP_PRELUDE, stepSucceeded, type StepFolder, type WorktreeOnRecord } from "./sandbox-git-step";
 import { copyIndexIn } from "./worktree-index";
-import path from "node:path";
 
 /**
  * The step. TREE is the commit's tree; the positional parameters are literal
