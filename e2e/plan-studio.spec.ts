@@ -62,11 +62,14 @@ test("P2, P3, A2, A4: scripted plan → Plan Studio graph → approve → ticket
   await expect(studio.locator('[data-testid="ticket"][data-key="docs"]')).toHaveAttribute("data-status", "pending");
   await expect(studio.getByTestId("orchestration")).toHaveAttribute("data-status", "running");
 
-  const { orchestrations } = await (await api.get(`${ws}/rooms/${roomId}/orchestrations`)).json();
-  const tickets = orchestrations[0].tickets as { key: string; branch: string | null; pullRequestId: string | null }[];
-  const capTicket = tickets.find((t) => t.key === "cap")!;
-  expect(capTicket.branch).toMatch(/^gatehouse\//);
-  expect(capTicket.pullRequestId).toBeTruthy();
+  // In review from the moment its run ends; its pull request opens just after (git and a review room on a busy machine).
+  const capTicket = async () => {
+    const { orchestrations } = await (await api.get(`${ws}/rooms/${roomId}/orchestrations`)).json();
+    const tickets = orchestrations[0].tickets as { key: string; branch: string | null; pullRequestId: string | null }[];
+    return tickets.find((t) => t.key === "cap")!;
+  };
+  expect((await capTicket()).branch).toMatch(/^gatehouse\//);
+  await expect.poll(async () => (await capTicket()).pullRequestId, { timeout: 120_000 }).toBeTruthy();
   const room = await (await api.get(`${ws}/rooms/${roomId}`)).json();
   expect(room.room.mode).toBe("chat");
   await expect(page.locator('[data-testid="room-name"] + [data-testid="mode-badge"]')).toHaveAttribute("data-mode", "chat");
