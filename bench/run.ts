@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: prints every benchmark's figures beside its target. It never
  * fails on timing — speed is measured here, not asserted in tests.
- * Sections: gate (M4), sandbox (H1), file tools (H2), plans (P2, G4), pipelines (S2, O5), reviews (R5, R8), publishing (R12), web (needs
+ * Sections: gate (M4), sandbox (H1), file tools (H2), host-side git (H6), plans (P2, G4), pipelines (S2, O5), reviews (R5, R8), publishing (R12), web (needs
  * `npm run build` and PostgreSQL), review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
  */
 import { benchDeclaredModes } from "./declared-modes";
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchGithubLatency } from "./github-latency";
+import { benchHostGit } from "./host-git";
 import { benchPaths } from "./paths";
 import { benchPipeline } from "./pipeline";
 import { benchPlans } from "./plans";
@@ -28,6 +29,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Policy edits move rooms, PostgreSQL (G8)", benchPolicySave],
   ["Sandbox start-up (H1)", benchSandbox],
   ["File tools, race-free path confinement (H2)", benchFileTools],
+  ["Host-side git never walks a worktree: git_commit and the changes page (H6)", benchHostGit],
   ["Plans (P2, G4)", benchPlans],
   ["Pipelines (S2, O5)", benchPipeline],
   ["Reviews (R5, R8)", benchReviews],

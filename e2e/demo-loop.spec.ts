@@ -79,6 +79,7 @@ test("P3, O7, R3, R5, R8: on the embedded default — scripted plan → a ticket
     return (orchestrations[0].tickets as { key: string; branch: string; pullRequest: { id: string } | null }[]).find((t) => t.key === "cap")!;
   };
   expect((await capTicket()).branch).toMatch(/^gatehouse\//);
+  // The listing names a ticket's pull request as `pullRequest` (with its verdict), not by a bare id.
   await expect.poll(async () => (await capTicket()).pullRequest?.id, { timeout: 120_000 }).toBeTruthy();
   const pullId = (await capTicket()).pullRequest!.id;
 
@@ -101,8 +102,8 @@ test("P3, O7, R3, R5, R8: on the embedded default — scripted plan → a ticket
   // Dana has the Builder fix it in a room of its own, then commits the fix there as herself.
   const card = dana.getByTestId("finding-card").filter({ hasText: "Environment file committed (.env)" });
   await expect(card).toHaveAttribute("data-status", "consensusReady", { timeout: 60_000 });
-  // It opens the fix room itself (the card links to it from then on).
   await card.getByTestId("finding-fix").click();
+  // Fixing opens the new room at once (the card's link to it may never be seen on the way).
   await expect(dana).toHaveURL(/\/w\/demo\/rooms\//, { timeout: 60_000 });
   await expect(dana.getByText("Done: .env is removed and ignored.")).toBeVisible({ timeout: 180_000 });
   // The fix room's commits go to the pull request it fixes; it offers no pull request of its own.

@@ -65,10 +65,11 @@ test("P2, P3, A2, A4: scripted plan → Plan Studio graph → approve → ticket
   // In review from the moment its run ends; its pull request opens just after (git and a review room on a busy machine).
   const capTicket = async () => {
     const { orchestrations } = await (await api.get(`${ws}/rooms/${roomId}/orchestrations`)).json();
-    const tickets = orchestrations[0].tickets as { key: string; branch: string | null; pullRequestId: string | null }[];
+    const tickets = orchestrations[0].tickets as { key: string; branch: string | null; pullRequest: { id: string } | null }[];
     return tickets.find((t) => t.key === "cap")!;
   };
   expect((await capTicket()).branch).toMatch(/^gatehouse\//);
+  // The listing names a ticket's pull request as `pullRequest` (with its verdict), not by a bare id.
   await expect.poll(async () => (await capTicket()).pullRequest?.id, { timeout: 120_000 }).toBeTruthy();
   const room = await (await api.get(`${ws}/rooms/${roomId}`)).json();
   expect(room.room.mode).toBe("chat");

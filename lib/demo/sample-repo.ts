@@ -3,10 +3,12 @@ import "server-only";
  * The demo's sample repository: a small invoice library with tests, a gates
  * file for reviews, and a feature branch carrying a change worth reviewing.
  */
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { git } from "../repos/git";
+import { git, type GitLocation } from "../repos/git";
+import { personEnv } from "../repos/land-commit";
 
 const MAIN_FILES: Record<string, string> = {
   "README.md": `# invoice-kit
@@ -122,21 +124,49 @@ async function writeAll(dir: string, files: Record<string, string>) {
   }
 }
 
-const AUTHOR = ["-c", "user.name=Gatehouse Demo", "-c", "user.email=demo@gatehouse.dev", "-c", "commit.gpgsign=false"];
+const DEMO_PERSON = { name: "Gatehouse Demo", email: "demo@gatehouse.dev" };
 
-/** Creates the sample repository at `dir` (once); returns its path. */
+/** One commit of exactly `files`, made with plumbing from their contents (no folder is read). */
+async function commitFiles(at: GitLocation, files: Record<string, string>, parents: string[], message: string): Promise<string> {
+  const entries: string[] = [];
+  for (const [path, content] of Object.entries(files)) {
+    const blob = (await git(["hash-object", "-w", "--no-filters", "--stdin"], { ...at, input: content })).stdout.trim();
+    entries.push(`100644 ${blob}\t${path}`);
+  }
+  const env = { GIT_INDEX_FILE: join(at.gitDir, `index-${randomUUID()}`) };
+  try {
+    await git(["update-index", "--add", "--index-info"], { ...at, env, input: `${entries.join("\n")}\n` });
+    const tree = (await git(["write-tree"], { ...at, env })).stdout.trim();
+    return (await git(["commit-tree", tree, ...parents.flatMap((p) => ["-p", p]), "-F", "-"], { ...at, input: message, env: personEnv(DEMO_PERSON) })).stdout.trim();
+  } finally {
+    await rm(env.GIT_INDEX_FILE, { force: true });
+  }
+}
+
+/**
+ * Creates the sample repository at `dir` (once); returns its path. H6: host
+ * git never works in a folder's work tree, so the repository is built with
+ * plumbing in a git directory of its own beside the files, which Node writes,
+ * and moved into place as `.git` last.
+ */
 export async function createSampleRepo(dir: string): Promise<string> {
   if (existsSync(join(dir, ".git"))) return dir;
   await mkdir(dir, { recursive: true });
-  const at = { gitDir: join(dir, ".git"), workTree: dir };
-  await git(["init", "-q", "-b", "main"], at);
-  await writeAll(dir, MAIN_FILES);
-  await git(["add", "-A"], at);
-  await git([...AUTHOR, "commit", "-q", "-m", "invoice-kit: totals, tax, discounts and formatting"], at);
-  await git(["checkout", "-q", "-b", "feature/discount-cap"], at);
-  await writeAll(dir, FEATURE_FILES);
-  await git(["add", "-A"], at);
-  await git([...AUTHOR, "commit", "-q", "-m", "Cap discounts at 50% and add pricing config"], at);
-  await git(["checkout", "-q", "main"], at);
+  const building = join(dir, `.git-new-${randomUUID()}`);
+  const at = { gitDir: building };
+  try {
+    await git(["init", "-q", "--bare", "--template="], at);
+    const main = await commitFiles(at, MAIN_FILES, [], "invoice-kit: totals, tax, discounts and formatting");
+    const feature = await commitFiles(at, { ...MAIN_FILES, ...FEATURE_FILES }, [main], "Cap discounts at 50% and add pricing config");
+    await git(["update-ref", "--stdin"], { ...at, input: `update refs/heads/main ${main}\nupdate refs/heads/feature/discount-cap ${feature}\n` });
+    await git(["symbolic-ref", "HEAD", "refs/heads/main"], at);
+    // The folder holds main's files, and the index says so.
+    await git(["read-tree", main], { ...at, env: { GIT_INDEX_FILE: join(building, "index") } });
+    await writeFile(join(building, "config"), "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n");
+    await writeAll(dir, MAIN_FILES);
+    await rename(building, join(dir, ".git"));
+  } finally {
+    await rm(building, { recursive: true, force: true });
+  }
   return dir;
 }

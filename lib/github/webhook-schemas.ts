@@ -5,7 +5,7 @@
  * breaks a delivery.
  */
 import { z } from "zod";
-import { validateBranchName } from "../repos/git";
+import { validateBranchName } from "../repos/git-refs";
 
 const id = z.string().trim().min(1).max(64);
 const sha = z.string().regex(/^[0-9a-f]{40}$/, "a 40-digit commit id");

@@ -27,6 +27,11 @@ export interface MountOptions {
   /** extra paths visible read-only (the repository's git data, for git read commands) */
   readOnlyPaths?: readonly string[];
   /**
+   * extra folders the process may write besides the worktree: a scratch folder
+   * Gatehouse made for one step's results (H6), never anything the host trusts
+   */
+  writablePaths?: readonly string[];
+  /**
    * Open directory handles for the worktree and the read-only paths, by path. A
    * path with a handle is mounted from it (`--bind-fd`), so what gets mounted is
    * the directory that was opened, even if the path is swapped meanwhile.
@@ -96,6 +101,7 @@ export function mountPlan(posture: WorktreePosture, worktree: string, options: M
     ...size, "--tmpfs", "/tmp",
     ...size, "--tmpfs", "/var/tmp",
     ...(options.readOnlyPaths ?? []).flatMap((path) => bind(true, path)),
+    ...(options.writablePaths ?? []).flatMap((path) => bind(false, path)),
     ...bind(!writable, worktree),
     "--remount-ro", "/dev",
     "--remount-ro", "/",

@@ -5,7 +5,7 @@
  * the source never moves or prunes them (lib/repos/mirror.ts). The project's id
  * is part of the name, so two projects with the same goal never share a branch.
  */
-import { validateBranchName } from "../repos/git";
+import { validateBranchName } from "../repos/git-refs";
 import { ROOM_BRANCH_PREFIX } from "../repos/mirror";
 
 export function ticketBranch(project: { id: string; name: string }, ticketKey: string): string {

@@ -14,7 +14,7 @@ import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { remapBetweenHeads, type MovedAnchor } from "../reviews/remap-between-heads";
 import { mirrorPath, worktreeGit } from "../repos/mirror-paths";
-import { checkoutDetached, worktreeLocation } from "../repos/worktrees";
+import { checkoutDetached } from "../repos/worktrees";
 import { queueReview } from "../reviews/queue-review";
 import { pullRoomName } from "./create-pull-request";
 import { forgeVersionGuard } from "./set-pull-state";
@@ -57,7 +57,7 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
     if (next.reopen || (next.title && next.title !== pull.title)) {
       await prisma.pullRequest.updateMany({ where: { id: pull.id, ...guard }, data: { ...(next.reopen ? { state: "open" } : {}), ...(next.title ? { title: next.title } : {}), ...version } });
     }
-    await moveReviewWorktree(pull.room, pull.headSha);
+    await moveReviewWorktree(pull.workspaceId, pull.room, pull.headSha);
     return { changed: false, previousHeadSha, headSha: pull.headSha, runId: null };
   }
 
@@ -67,7 +67,7 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
   })) as AnchoredFinding[];
   const moves = pull.headSha === next.headSha ? [] : await remapAll(mirrorPath(pull.repositoryId), pull.headSha, next.headSha, rows);
   // Before the transaction: once the re-review run is queued a worker may read the worktree at once.
-  await moveReviewWorktree(pull.room, next.headSha);
+  await moveReviewWorktree(pull.workspaceId, pull.room, next.headSha);
 
   const outcome = await prisma.$transaction(async (tx) => {
     const moved = await tx.pullRequest.updateMany({
@@ -114,17 +114,17 @@ export async function applyNewHead(prisma: PrismaClient, pullRequestId: string, 
   if (!outcome) {
     // Another delivery moved the head first; leave the worktree where the winner wants it.
     const current = await prisma.pullRequest.findUniqueOrThrow({ where: { id: pull.id }, select: { headSha: true } });
-    await moveReviewWorktree(pull.room, current.headSha);
+    await moveReviewWorktree(pull.workspaceId, pull.room, current.headSha);
     return { changed: false, previousHeadSha, headSha: current.headSha, runId: null };
   }
   return { changed: true, previousHeadSha, headSha: next.headSha, runId: outcome.runId };
 }
 
 /** Anchors are grouped by the head they were made at (normally all at the previous head). */
-/** H2: the review room's worktree is moved with the git data its records name. */
-async function moveReviewWorktree(room: { worktreePath: string | null; repositoryId: string | null } | null, sha: string): Promise<void> {
+/** H2: the review room's worktree is moved with the git data its records name (H6: its files in the sandbox). */
+async function moveReviewWorktree(workspaceId: string, room: { worktreePath: string | null; repositoryId: string | null } | null, sha: string): Promise<void> {
   const wg = worktreeGit(room?.repositoryId ?? null, room?.worktreePath ?? null);
-  if (room?.worktreePath && wg) await checkoutDetached(worktreeLocation(room.worktreePath, wg), sha);
+  if (room?.worktreePath && wg) await checkoutDetached({ path: room.worktreePath, git: wg, workspaceId }, sha);
 }
 
 async function remapAll(mirror: string, previousHead: string, nextHead: string, rows: AnchoredFinding[]) {

@@ -22,13 +22,15 @@ import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { commitLineChange, LineChangeRefused } from "../repos/commit-line-change";
 import { followBranch, hasLocalChanges } from "../repos/follow-branch";
-import { InvalidRefError, validateBranchName } from "../repos/git";
+import { SandboxedGitError, type WorktreeOnRecord } from "../repos/sandbox-git-step";
+import { SandboxUnavailableError } from "../sandbox/run-in-sandbox";
+import { SandboxBusyError } from "../sandbox/sandbox-slots";
+import { InvalidRefError, validateBranchName } from "../repos/git-refs";
 import { BranchMovedError } from "../repos/land-commit";
 import { branchTip } from "../repos/landed-refs";
 import { serialized } from "../repos/mirror";
 import { worktreeGit } from "../repos/mirror-paths";
 import { mergeBase } from "../repos/pull-git";
-import { worktreeLocation } from "../repos/worktrees";
 import { syncRepository } from "../repositories/sync-repository";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { decideTransition } from "../reviews/decide-transition";
@@ -82,10 +84,10 @@ export async function applySuggestion(
   const rooms = await prisma.room.findMany({ where: { workspaceId: actor.workspaceId, repositoryId: pull.repositoryId, branch, worktreePath: { not: null } }, select: { name: true, worktreePath: true } });
   const worktrees = rooms.flatMap((room) => {
     const wg = worktreeGit(pull.repositoryId, room.worktreePath);
-    return wg && room.worktreePath ? [{ name: room.name, where: worktreeLocation(room.worktreePath, wg) }] : [];
+    return wg && room.worktreePath ? [{ name: room.name, where: { path: room.worktreePath, git: wg, workspaceId: actor.workspaceId } }] : [];
   });
   for (const wt of worktrees) {
-    if (await hasLocalChanges(wt.where, finding.file)) {
+    if (await localChangesIn(wt, finding.file)) {
       throw new AppError("conflict", `The room "${wt.name}" has uncommitted changes to ${finding.file}; commit or discard them there first.`);
     }
   }
@@ -135,6 +137,17 @@ export async function applySuggestion(
   const baseSha = await mergeBase(mirror, baseTip, commit);
   const change = await applyNewHead(prisma, pull.id, { headSha: commit, baseSha }, { userId: actor.userId });
   return { commit, change, roomsNotFollowed: notFollowed };
+}
+
+/** H6: checked in the sandbox; a room that cannot be checked refuses the apply rather than risk its work. */
+async function localChangesIn(wt: { name: string; where: WorktreeOnRecord }, file: string): Promise<boolean> {
+  try {
+    return await hasLocalChanges(wt.where, file);
+  } catch (error) {
+    if (error instanceof SandboxUnavailableError || error instanceof SandboxBusyError) throw new AppError("unavailable", `The room "${wt.name}" works on this branch, and its worktree cannot be checked for uncommitted changes: ${error.message}`);
+    if (error instanceof SandboxedGitError) throw new AppError("unprocessable", `The room "${wt.name}" works on this branch, and its worktree could not be checked for uncommitted changes to ${file}: ${error.message}`);
+    throw error;
+  }
 }
 
 function headBranch(ref: string): string {

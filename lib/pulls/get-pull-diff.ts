@@ -8,7 +8,8 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
-import { diff, InvalidRefError, revParse } from "../repos/git";
+import { diff, revParse } from "../repos/git";
+import { InvalidRefError } from "../repos/git-refs";
 import { mirrorPath } from "../repos/mirror-paths";
 import { parseDiff, type DiffFile } from "../diff/parse-diff";
 

@@ -22,7 +22,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
-import { InvalidRefError, validateBranchName } from "../repos/git";
+import { InvalidRefError, validateBranchName } from "../repos/git-refs";
 import { BranchMovedError, revertBranch } from "../repos/land-commit";
 import { branchTip } from "../repos/landed-refs";
 import { mergeIntoBranch, type MergeOutcome } from "../repos/merge-into-branch";

@@ -6,7 +6,7 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
-import { InvalidRefError } from "../repos/git";
+import { InvalidRefError } from "../repos/git-refs";
 import { syncRepository } from "../repositories/sync-repository";
 import { pickReviewAgent } from "../reviews/pick-review-agent";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";

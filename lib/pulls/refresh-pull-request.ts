@@ -8,7 +8,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { env } from "../config/env";
-import { InvalidRefError } from "../repos/git";
+import { InvalidRefError } from "../repos/git-refs";
 import { checkRemoteUrl, RemoteUrlError } from "../repos/remote-url";
 import { existingMirror, syncRepository } from "../repositories/sync-repository";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";

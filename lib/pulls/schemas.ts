@@ -1,6 +1,6 @@
 /** Request bodies and queries of the pull-request API: opening a pull request and reading its diff. */
 import { z } from "zod";
-import { InvalidRefError, validateRef } from "../repos/git";
+import { InvalidRefError, validateRef } from "../repos/git-refs";
 
 const id = z.string().trim().min(1).max(64);
 

@@ -5,7 +5,8 @@
  * is hashed with `--no-filters`, so no clean filter a repository names runs
  * (H1), and the branch moves only from the commit the change was made on.
  */
-import { git, literalPathspec, validateBranchName } from "./git";
+import { git } from "./git";
+import { literalPathspec, validateBranchName } from "./git-refs";
 import { commitTree, ensureMirrorAttributes, moveBranch, withPrivateIndex, type GitPerson } from "./land-commit";
 
 export interface LineChange {

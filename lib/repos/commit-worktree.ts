@@ -1,15 +1,29 @@
+import "server-only";
 /**
  * Records a worktree's changes as one commit: the one way Gatehouse commits in
  * a worktree, for an agent's git_commit, a ticket's leftovers (O7) and a
- * person's "Commit" in a room. git reads the worktree through Gatehouse's
- * records (H2), hooks never run (the mirror's hooksPath is /dev/null and
- * --no-verify), the message reaches git on stdin (`-F -`), never through a
- * shell or as an option, and a nested repository is refused rather than
- * recorded as a gitlink to whatever its `.git` names.
+ * person's "Commit" in a room.
+ *
+ * H6: the host never walks the worktree. The sandbox stages it
+ * (stage-worktree.ts: `add -A` and `write-tree` as the sandbox user, the
+ * worktree read-only, objects into its own scratch directory); the host
+ * imports the objects from the pack it wrote, checks the tree (a nested
+ * repository, a `.gitmodules` or a `.git` path refuses the commit:
+ * check-staged-tree.ts), and records it with plumbing on Gatehouse's mirror —
+ * `commit-tree` and a compare-and-swap `update-ref` on the branch the
+ * worktree's git directory names (H2: from the records). The message reaches
+ * git on stdin; hooks never run anywhere.
  */
-import { git, type GitLocation } from "./git";
+import path from "node:path";
+import { checkStagedTree, importPack } from "./check-staged-tree";
+import { commitTree } from "./land-commit";
+import { serialized } from "./mirror";
+import type { WorktreeOnRecord } from "./sandbox-git-step";
+import { stageWorktree } from "./stage-worktree";
+import { moveWorktreeHead, readWorktreeHead } from "./worktree-head";
+import { installIndex } from "./worktree-index";
 
-export class NestedRepositoryError extends Error {}
+export { NestedRepositoryError } from "./nested-repository";
 export class NothingToCommitError extends Error {}
 
 export interface CommitAuthor {
@@ -20,7 +34,7 @@ export interface CommitAuthor {
 export interface CommitRequest {
   message: string;
   author: CommitAuthor;
-  /** literal pathspecs (lib/repos/git.ts literalPathspec); none = every change (new, modified, deleted; not .gitignored) */
+  /** literal pathspecs (lib/repos/git-refs.ts literalPathspec); none = every change (new, modified, deleted; not .gitignored) */
   paths?: string[];
 }
 
@@ -30,36 +44,51 @@ export interface MadeCommit {
 }
 
 /** Commits the changes; throws NothingToCommitError when there are none (in those paths). */
-export async function commitWorktree(where: GitLocation & { signal?: AbortSignal }, request: CommitRequest): Promise<MadeCommit> {
-  const specs = request.paths ?? [];
-  await git(["add", "-A", "--", ...specs], where);
-  const nested = await stagedGitlinks(where, specs);
-  if (nested.length > 0) {
-    await git(["reset", "--quiet"], where);
-    throw new NestedRepositoryError(
-      `nothing was committed: ${nested.slice(0, 5).join(", ")} ${nested.length === 1 ? "is a nested git repository" : "are nested git repositories"}; ` +
-        "remove its .git (or commit its files in this repository instead)",
-    );
-  }
-  // exit 1 = staged changes exist (restricted to the paths, when given)
-  const staged = await git(["diff", "--cached", "--quiet", "--", ...specs], { ...where, okExitCodes: [1] });
-  if (staged.exitCode === 0) throw new NothingToCommitError("nothing to commit: the worktree has no changes" + (specs.length ? " in those paths" : ""));
-  const { name, email } = request.author;
-  const env = { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email };
-  await git(["commit", "--no-verify", "--no-edit", "--cleanup=whitespace", "-F", "-", "--", ...specs], { ...where, input: request.message, env });
-  const { stdout } = await git(["log", "-1", "--format=%H %s"], where);
-  const [sha = "", ...subject] = stdout.trim().split(" ");
-  return { sha, subject: subject.join(" ") };
+export function commitWorktree(worktree: WorktreeOnRecord, request: CommitRequest): Promise<MadeCommit> {
+  // One step at a time per worktree in this process: each starts from the index the last one left.
+  return serialized(`worktree:${path.resolve(worktree.path)}`, () => commit(worktree, request));
 }
 
-/** Paths staged as gitlinks (mode 160000): what `git add` makes of a nested repository. */
-async function stagedGitlinks(where: GitLocation & { signal?: AbortSignal }, specs: string[]): Promise<string[]> {
-  const { stdout } = await git(["diff", "--cached", "--raw", "--no-renames", "-z", "--", ...specs], where);
-  const fields = stdout.split("\0");
-  const found: string[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const meta = fields[i]!.split(" ");
-    if (meta[1] === "160000") found.push(fields[i + 1]!);
+async function commit(worktree: WorktreeOnRecord, request: CommitRequest): Promise<MadeCommit> {
+  const mirror = worktree.git.commonDir;
+  const message = cleanMessage(request.message);
+  if (message === "") throw new Error("the commit message is empty");
+  const head = await readWorktreeHead(worktree.git);
+  const specs = request.paths ?? [];
+  const staged = await stageWorktree(worktree, { commit: head.commit, tree: head.tree, mirror, pathspecs: specs });
+  try {
+    if (staged.pack) await importPack(mirror, staged.pack);
+    await checkStagedTree(mirror, head.tree, staged.tree);
+    if (staged.tree === head.tree) throw new NothingToCommitError("nothing to commit: the worktree has no changes" + (specs.length ? " in those paths" : ""));
+    const sha = await commitTree(mirror, staged.tree, [head.commit], message, request.author);
+    await moveWorktreeHead(worktree.git, head, sha);
+    await installIndex(worktree.git, staged.step);
+    return { sha, subject: subjectOf(message) };
+  } finally {
+    await staged.pack?.close();
+    await staged.step.cleanup();
   }
-  return found;
+}
+
+/**
+ * The message as `git commit --cleanup=whitespace` records it: trailing
+ * whitespace off every line, runs of blank lines made one, none at either
+ * end, one final newline. Pure.
+ */
+export function cleanMessage(text: string): string {
+  const lines = text.split("\n").map((line) => line.replace(/\s+$/, ""));
+  const kept = lines.filter((line, i) => line !== "" || (i > 0 && lines[i - 1] !== ""));
+  while (kept[0] === "") kept.shift();
+  while (kept.at(-1) === "") kept.pop();
+  return kept.length ? `${kept.join("\n")}\n` : "";
+}
+
+/** git's `%s`: the message's first paragraph on one line. Pure. */
+export function subjectOf(message: string): string {
+  const paragraph: string[] = [];
+  for (const line of message.split("\n")) {
+    if (line.trim() === "") break;
+    paragraph.push(line.trim());
+  }
+  return paragraph.join(" ");
 }

@@ -3,7 +3,8 @@
  * Gatehouse's mirror (H6: a git directory Gatehouse owns, never a worktree).
  * Null when either branch is missing.
  */
-import { git, validateBranchName } from "./git";
+import { git } from "./git";
+import { validateBranchName } from "./git-refs";
 
 export async function commitsAhead(mirror: string, base: string, branch: string): Promise<number | null> {
   validateBranchName(base);

@@ -1,15 +1,16 @@
 import { existsSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { appendFile, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diff, git, GitError, InvalidRefError, log, revParse, validateBranchName, validateRef, type GitLocation } from "./git";
+import { diff, git, GitError, log, revParse, type GitLocation } from "./git";
+import { InvalidRefError, validateBranchName, validateRef } from "./git-refs";
 import { gitSync, initSampleRepo, makeTempRoot } from "./git.test-support";
 import { ensureMirror, fetchTrustedFolder } from "./mirror";
 import { createWorktree, removeWorktree } from "./worktrees";
 
 let root: string;
 let repoDir: string;
-/** The sample repository as host-side git sees it: its git directory and work tree named, never discovered. */
+/** The sample repository as host-side git sees it: its git directory named, never discovered, and no work tree (H6). */
 let repo: GitLocation;
 let mirror: string;
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
   root = await makeTempRoot();
   repoDir = path.join(root, "repo");
   await initSampleRepo(repoDir);
-  repo = { gitDir: path.join(repoDir, ".git"), workTree: repoDir };
+  repo = { gitDir: path.join(repoDir, ".git") };
   mirror = path.join(root, "mirror.git");
   await ensureMirror(mirror);
   await fetchTrustedFolder(mirror, repoDir);
@@ -58,22 +59,32 @@ describe("validateRef", () => {
 
 describe("git helpers", () => {
   it("runs git without a shell and reports failures as GitError", async () => {
-    const { stdout } = await git(["rev-parse", "--is-inside-work-tree"], repo);
-    expect(stdout.trim()).toBe("true");
+    const { stdout } = await git(["rev-parse", "--absolute-git-dir"], repo);
+    expect(stdout.trim()).toBe(repo.gitDir);
     await expect(git(["no-such-subcommand"], repo)).rejects.toBeInstanceOf(GitError);
   });
 
   it("never passes the parent's environment to git", async () => {
     process.env.GATEHOUSE_TEST_SECRET = "s3cret";
+    // Test-only aliases in the fixture's own config (the test writes them; no model input) print git's environment and directory.
+    await appendFile(path.join(repoDir, ".git", "config"), "[alias]\n\tprint-env = !env\n\tprint-dir = !pwd\n");
     try {
-      // A test-only alias that prints git's environment (the test chooses it; no model input).
-      const { stdout } = await git(["-c", "alias.e=!env", "e"], repo);
+      const { stdout } = await git(["print-env"], repo);
       expect(stdout).toContain("GIT_TERMINAL_PROMPT=0");
       expect(stdout).toContain("GIT_CONFIG_NOSYSTEM=1");
       expect(stdout).toContain("GIT_CONFIG_GLOBAL=/dev/null");
       expect(stdout).not.toContain("s3cret");
+      // H6: never a work tree; git starts inside the git directory it was given (an alias runs at the top of any work tree).
+      expect(stdout).not.toContain("GIT_WORK_TREE");
+      expect((await git(["print-dir"], repo)).stdout.trim()).toBe(repo.gitDir);
     } finally {
       delete process.env.GATEHOUSE_TEST_SECRET;
+    }
+  });
+
+  it("H6: global options that would move or reconfigure git are refused before it starts", async () => {
+    for (const args of [["-C", root, "status"], ["--git-dir=/tmp", "status"], ["--work-tree", repoDir, "status"], ["-c", "core.worktree=/", "status"], [""]]) {
+      await expect(git(args, repo), args.join(" ")).rejects.toThrow(/first argument must be its command/);
     }
   });
 
@@ -123,7 +134,7 @@ describe("git helpers", () => {
     const sentinels = ["/tmp/gatehouse-x", "/tmp/gatehouse-pwned"];
     for (const s of sentinels) await rm(s, { force: true });
     await expect(revParse(repo, ref)).rejects.toBeInstanceOf(InvalidRefError);
-    await expect(diff({ ...repo, base: ref })).rejects.toBeInstanceOf(InvalidRefError);
+    await expect(diff({ ...repo, base: ref, head: "HEAD" })).rejects.toBeInstanceOf(InvalidRefError);
     await expect(diff({ ...repo, base: "HEAD", head: ref })).rejects.toBeInstanceOf(InvalidRefError);
     await expect(log({ ...repo, ref })).rejects.toBeInstanceOf(InvalidRefError);
     const wt = path.join(root, "wt-injection");
@@ -136,7 +147,7 @@ describe("git helpers", () => {
   it("a path argument that looks like an option stays a path", async () => {
     // `--output=...` as a path after "--" is a pathspec, not an option: git writes nothing.
     await rm("/tmp/gatehouse-x", { force: true });
-    const d = await diff({ ...repo, base: "HEAD~1", paths: ["--output=/tmp/gatehouse-x"] });
+    const d = await diff({ ...repo, base: "HEAD~1", head: "HEAD", paths: ["--output=/tmp/gatehouse-x"] });
     expect(d.text).toBe("");
     expect(existsSync("/tmp/gatehouse-x")).toBe(false);
   });

@@ -1,42 +1,60 @@
+import "server-only";
 /**
- * Git on the host, for the app and for the agent's tools. Always an argv array
- * (never a shell), always bounded in time and output, and every untrusted
- * revision is validated and placed after `--end-of-options` so git cannot read
- * it as an option (`--output=/tmp/x`) and no shell ever sees it.
+ * H6: the one way host-side git runs. Always an argv array (never a shell),
+ * always bounded in time and output; untrusted revisions are validated
+ * (lib/repos/git-refs.ts) and placed after `--end-of-options`.
  *
- * H1: nothing a repository controls runs here. Git is told where its data is
- * (H2: `GIT_DIR`/`GIT_WORK_TREE` from Gatehouse's records, never discovered
- * through a worktree's `.git`), reads no system or global config, and the
- * command line switches off every program git could start on a config's
- * behalf: hooks, fsmonitor, pager, credential helpers, askpass, signing,
- * non-allowlisted transports. The repositories it runs in are Gatehouse's own
- * mirrors, whose config Gatehouse writes (lib/repos/mirror.ts), so a filter,
- * textconv or external diff has nothing to name it either.
+ * Host git only ever works with objects and refs in git directories
+ * Gatehouse owns — its mirrors and the worktrees' git directories inside
+ * them — with plumbing. It is never given a work tree (there is no option for
+ * one, and GIT_WORK_TREE is never set): every command runs from inside the
+ * git directory itself, so the most git could take for a work tree is that
+ * directory, and `assertHostGitPath` refuses a git directory, common
+ * directory, index or working directory that lies in a worktree or anywhere
+ * an agent could write (H2: the paths come from Gatehouse's records, never
+ * from a `.git` file).
+ * Whatever must read or write a worktree's files — staging, status, a diff
+ * of uncommitted work, moving files to another commit — runs inside the OS
+ * sandbox instead (lib/repos/worktree-in-sandbox.ts), and the host takes back
+ * only objects it checks (lib/repos/commit-worktree.ts).
+ *
+ * H1: nothing a repository controls runs here. Git reads no system or global
+ * config, and the command line switches off every program git could start on
+ * a config's behalf: hooks, fsmonitor, pager, credential helpers, askpass,
+ * signing, submodule recursion, non-allowlisted transports. The mirrors'
+ * config is Gatehouse's (lib/repos/mirror.ts) and their `info/attributes`
+ * unsets every filter, diff and merge driver.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { spawnCapped } from "../sandbox/spawn-capped";
+import { literalPathspec, validateRef, InvalidRefError } from "./git-refs";
+import { assertHostGitPath } from "./host-git-paths";
 
-/** Where git's data is, as Gatehouse recorded it. */
+/** Where git's data is, as Gatehouse recorded it. There is deliberately no work tree (H6). */
 export interface GitLocation {
   /** a bare mirror, or a worktree's git directory inside one (`<mirror>/worktrees/<name>`) */
   gitDir: string;
   /** the mirror a worktree's git directory belongs to; set so git never reads a `commondir` file to find it */
   commonDir?: string;
-  /** the work tree, for commands that read or write files */
-  workTree?: string;
 }
 
 /** Transports a fetch may use; every other one (file, ext, git, fd, …) stays refused. */
 export type GitProtocol = "https" | "ssh" | "http" | "file";
 
+/** Variables a caller may add to git's environment: identities and a private index, nothing that moves git elsewhere. */
+const ALLOWED_ENV = /^(GIT_AUTHOR_(NAME|EMAIL|DATE)|GIT_COMMITTER_(NAME|EMAIL|DATE)|GIT_INDEX_FILE)$/;
+
 export interface GitOptions extends GitLocation {
   /** written to git's stdin (commit messages via `-F -`) */
   input?: string;
+  /** an open file git reads as its stdin instead (a pack a sandboxed step wrote, read as data) */
+  inputFd?: number;
   timeoutMs?: number;
   maxOutputBytes?: number;
   /** exit codes that are answers, not failures (grep's 1 = "no match") */
   okExitCodes?: readonly number[];
-  /** extra environment (e.g. GIT_AUTHOR_NAME); the parent's environment is never passed */
+  /** identities and a private GIT_INDEX_FILE (inside a Gatehouse git directory); the parent's environment is never passed */
   env?: Record<string, string>;
   /** transports this call may use (fetches only); none by default */
   protocols?: readonly GitProtocol[];
@@ -60,14 +78,6 @@ export class GitError extends Error {
   ) {
     super(message);
     this.name = "GitError";
-  }
-}
-
-/** A ref or branch name that failed validation; its message is fit for the model. */
-export class InvalidRefError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "InvalidRefError";
   }
 }
 
@@ -95,6 +105,13 @@ const HARDENING = [
   "-c", "maintenance.auto=false",
   "-c", "submodule.recurse=false",
   "-c", "fetch.recurseSubmodules=false",
+  "-c", "push.recurseSubmodules=no",
+  // A bare mirror has no submodule checkouts to look into; "dirty" keeps it that way while a pull
+  // request's change of a submodule's commit still shows in its diff (hiding it would hide it from review).
+  "-c", "diff.ignoreSubmodules=dirty",
+  "-c", "diff.submodule=short",
+  "-c", "status.submoduleSummary=false",
+  "-c", "core.splitIndex=false",
   "-c", "http.followRedirects=false",
   "-c", "protocol.allow=never",
 ];
@@ -122,15 +139,35 @@ function gitEnv(location: GitLocation, extra: Record<string, string> | undefined
     GIT_EDITOR: ":",
     GIT_NO_REPLACE_OBJECTS: "1",
     GIT_PROTOCOL_FROM_USER: "0",
-    // Read-only commands must not refresh the index behind a read-only mode's back.
     GIT_OPTIONAL_LOCKS: "0",
     // H2: git's data comes from Gatehouse's records, never from a `.git` file or directory it finds.
     GIT_DIR: location.gitDir,
     ...(location.commonDir ? { GIT_COMMON_DIR: location.commonDir } : {}),
-    ...(location.workTree ? { GIT_WORK_TREE: location.workTree } : {}),
-    GIT_CEILING_DIRECTORIES: path.dirname(path.resolve(location.workTree ?? location.gitDir)),
+    // H6: a worktree's index is written by the sandbox for the sandbox; host git never reads it (a read fails loudly).
+    ...(location.commonDir ? { GIT_INDEX_FILE: "/dev/null" } : {}),
+    GIT_CEILING_DIRECTORIES: path.dirname(path.resolve(location.gitDir)),
     ...extra,
   };
+}
+
+/** The command comes first: no global option (`-C`, `--git-dir`, `--work-tree`, `-c`) can move git or reconfigure it. */
+const COMMAND = /^[a-z][a-z0-9-]*$/;
+
+/** H6: every path git will use is one Gatehouse owns and no agent could have written. */
+async function checkPlaces(args: readonly string[], options: GitOptions): Promise<string> {
+  if (!COMMAND.test(args[0] ?? "")) throw new Error(`git's first argument must be its command, not ${JSON.stringify((args[0] ?? "").slice(0, 40))} (H6: where git runs is GitLocation's alone)`);
+  if (!path.isAbsolute(options.gitDir)) throw new Error(`git directory must be absolute: ${options.gitDir}`);
+  for (const name of Object.keys(options.env ?? {})) {
+    if (!ALLOWED_ENV.test(name)) throw new Error(`git's environment may not set ${name} (H6: git is told where it works only through GitLocation)`);
+  }
+  await assertHostGitPath(options.gitDir, "the git directory");
+  if (options.commonDir) await assertHostGitPath(options.commonDir, "the common git directory");
+  const index = options.env?.GIT_INDEX_FILE;
+  if (index !== undefined) await assertHostGitPath(index, "the index file");
+  // From inside the git directory (or beside it, for `git init`): never from an unknown tree.
+  const cwd = existsSync(options.gitDir) ? options.gitDir : path.dirname(options.gitDir);
+  await assertHostGitPath(cwd, "git's working directory");
+  return cwd;
 }
 
 function protocolConfig(protocols: readonly GitProtocol[] | undefined): string[] {
@@ -138,14 +175,12 @@ function protocolConfig(protocols: readonly GitProtocol[] | undefined): string[]
 }
 
 export async function git(args: readonly string[], options: GitOptions): Promise<GitResult> {
-  if (!path.isAbsolute(options.gitDir)) throw new Error(`git directory must be absolute: ${options.gitDir}`);
-  // A worktree handed to the sandbox user belongs to another uid; git may use it because Gatehouse made it.
-  const safe = options.workTree ? ["-c", `safe.directory=${options.workTree}`] : [];
-  const result = await spawnCapped("git", [...HARDENING, ...protocolConfig(options.protocols), ...safe, ...args], {
-    // Never inside an unknown tree: the work tree, or beside the git directory (which `git init` has yet to make).
-    cwd: options.workTree ?? path.dirname(options.gitDir),
+  const cwd = await checkPlaces(args, options);
+  const result = await spawnCapped("git", [...HARDENING, ...protocolConfig(options.protocols), ...args], {
+    cwd,
     env: gitEnv(options, options.env),
     input: options.input,
+    inputFd: options.inputFd,
     timeoutMs: options.timeoutMs ?? GIT_TIMEOUT_MS,
     maxOutputBytes: options.maxOutputBytes ?? GIT_MAX_OUTPUT_BYTES,
     signal: options.signal,
@@ -157,55 +192,6 @@ export async function git(args: readonly string[], options: GitOptions): Promise
     throw new GitError(`git ${args[0] ?? ""} ${what}${detail ? `: ${detail}` : ""}`, result.exitCode, result.stderr, result.timedOut);
   }
   return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode ?? 0, truncated: result.truncated };
-}
-
-const MAX_REF_LENGTH = 200;
-// A ref name (check-ref-format's character rules, made stricter: ASCII letters,
-// digits, "._/-", never starting with "-", "." or "/") plus optional ~N / ^N steps.
-const REVISION = /^[A-Za-z0-9_][A-Za-z0-9._/-]*(?:[~^][0-9]{0,4})*$/;
-const BRANCH = /^[A-Za-z0-9_][A-Za-z0-9._/-]*$/;
-
-function checkRefNameRules(name: string, what: string): void {
-  const bad =
-    name.includes("..") ||
-    name.includes("//") ||
-    name.includes("/.") ||
-    name.endsWith("/") ||
-    name.endsWith(".") ||
-    name.endsWith(".lock") ||
-    name.split("/").some((part) => part.endsWith(".lock"));
-  if (bad) throw new InvalidRefError(`invalid ${what} "${name}": not a valid git ref name`);
-}
-
-/**
- * Validates a revision such as `main`, `origin/main`, `v1.2`, `HEAD~2` or a
- * commit id. Anything else (options, shell syntax, ranges, reflog syntax) is
- * refused. Returns the revision unchanged.
- */
-export function validateRef(ref: string, what = "ref"): string {
-  if (ref.length === 0 || ref.length > MAX_REF_LENGTH) throw new InvalidRefError(`invalid ${what}: must be 1–${MAX_REF_LENGTH} characters`);
-  if (!REVISION.test(ref)) {
-    throw new InvalidRefError(
-      `invalid ${what} "${ref.slice(0, 80)}": use a branch, tag or commit id, optionally with ~N or ^N ` +
-        `(letters, digits, ".", "_", "/", "-"; it cannot start with "-")`,
-    );
-  }
-  checkRefNameRules(ref.replace(/[~^][0-9]*/g, ""), what);
-  return ref;
-}
-
-/** Validates a new branch name (no revision suffixes). */
-export function validateBranchName(name: string): string {
-  if (name.length === 0 || name.length > MAX_REF_LENGTH || !BRANCH.test(name) || name === "HEAD") {
-    throw new InvalidRefError(`invalid branch name "${name.slice(0, 80)}"`);
-  }
-  checkRefNameRules(name, "branch name");
-  return name;
-}
-
-/** A path git must read literally (no pathspec magic, no globbing). */
-export function literalPathspec(relativePath: string): string {
-  return `:(literal)${relativePath}`;
 }
 
 /** The full commit id `ref` names in the repository at `where`. */
@@ -221,24 +207,20 @@ export async function revParse(where: GitLocation, ref: string, signal?: AbortSi
 }
 
 export interface DiffOptions extends GitLocation {
-  /** default HEAD */
-  base?: string;
-  /** default: the working tree */
-  head?: string;
-  /** paths relative to the work tree, read literally */
+  base: string;
+  /** a commit too: a diff against a work tree is read in the sandbox (lib/repos/worktree-in-sandbox.ts) */
+  head: string;
+  /** repository-relative paths, read literally */
   paths?: readonly string[];
   maxOutputBytes?: number;
   signal?: AbortSignal;
 }
 
+/** The diff between two commits, from objects alone. */
 export async function diff(options: DiffOptions): Promise<{ text: string; truncated: boolean }> {
-  const base = validateRef(options.base ?? "HEAD", "base");
-  const revs = options.head === undefined ? [base] : [base, validateRef(options.head, "head")];
-  // Against the work tree, a nested repository there (which an agent can create) is never
-  // looked into: git would read its refs and run `git status` inside it under its own config.
-  const submodules = options.head === undefined ? ["--ignore-submodules=all"] : [];
+  const revs = [validateRef(options.base, "base"), validateRef(options.head, "head")];
   const args = [
-    "diff", "--no-color", "--no-ext-diff", "--no-textconv", ...submodules,
+    "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--submodule=short",
     "--end-of-options", ...revs,
     "--", ...(options.paths ?? []).map(literalPathspec),
   ];
@@ -281,5 +263,5 @@ export async function log(options: GitLocation & { ref?: string; limit?: number;
 }
 
 function location(options: GitLocation): GitLocation {
-  return { gitDir: options.gitDir, commonDir: options.commonDir, workTree: options.workTree };
+  return { gitDir: options.gitDir, commonDir: options.commonDir };
 }

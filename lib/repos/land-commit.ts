@@ -15,7 +15,8 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { git, GitError, validateBranchName } from "./git";
+import { git, GitError } from "./git";
+import { validateBranchName } from "./git-refs";
 import { landedRef } from "./landed-refs";
 
 /** Outranks any .gitattributes in a tree: no filter, textconv or merge driver is ever chosen (H1). */

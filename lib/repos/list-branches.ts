@@ -4,7 +4,8 @@
  * dialog's picker. Names that would not pass validation are left out, so the
  * picker never offers one the server would refuse.
  */
-import { git, InvalidRefError, validateBranchName } from "./git";
+import { git } from "./git";
+import { InvalidRefError, validateBranchName } from "./git-refs";
 
 export interface BranchInfo {
   name: string;

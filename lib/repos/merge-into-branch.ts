@@ -8,7 +8,8 @@
  * meanwhile changes no ref: nothing is half-written (the unreachable objects
  * a failed merge wrote are ordinary garbage).
  */
-import { git, validateBranchName } from "./git";
+import { git } from "./git";
+import { validateBranchName } from "./git-refs";
 import { branchTip, isAncestorIn } from "./landed-refs";
 import { commitTree, ensureMirrorAttributes, moveBranch, type GitPerson } from "./land-commit";
 

@@ -6,7 +6,8 @@ import "server-only";
  * in a user's repository. Always lib/repos/git.ts (argv, no shell, bounded,
  * hardened), and every revision validated before git sees it.
  */
-import { GitError, git, revParse, validateBranchName, validateRef } from "./git";
+import { GitError, git, revParse } from "./git";
+import { validateBranchName, validateRef } from "./git-refs";
 import { protocolsFor } from "./mirror";
 import type { ParsedRemote } from "./remote-url";
 

@@ -1,10 +1,10 @@
 /**
  * H2: a worktree's git data as Gatehouse recorded it. Host-side git gets these
- * paths explicitly (`GIT_DIR`, `GIT_COMMON_DIR`, `GIT_WORK_TREE`) and the
- * sandbox mounts exactly these, read-only: nothing is ever derived from the
- * worktree's own `.git` file, which an agent in a writable mode can rewrite
- * (pointing it at another workspace's mirror, a planted directory with a
- * hostile config, a `commondir` file of its making).
+ * paths explicitly (`GIT_DIR`, `GIT_COMMON_DIR`; never the worktree itself,
+ * H6) and the sandbox mounts exactly these, read-only: nothing is ever derived
+ * from the worktree's own `.git` file, which an agent in a writable mode can
+ * rewrite (pointing it at another workspace's mirror, a planted directory
+ * with a hostile config, a `commondir` file of its making).
  */
 import { lstat } from "node:fs/promises";
 import path from "node:path";

@@ -3,15 +3,26 @@
  * (H3), and every later git command on them is told their git data from
  * Gatehouse's records (H2). A new worktree is handed to the sandbox user, so a
  * writable mode's sandboxed commands can change it (H1: the sandbox does not
- * run as root); host-side git keeps working on it because it is named as the
- * work tree and listed in safe.directory.
+ * run as root).
+ *
+ * H6: `git worktree add` is the one host git that writes a work tree, and only
+ * a folder it creates itself, before the sandbox user or any agent can reach
+ * it (git refuses a folder that already has content). From then on the host
+ * works only in the worktree's git directory; moving the files later runs in
+ * the sandbox (move-worktree-files.ts).
  */
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
+import { SandboxUnavailableError } from "../sandbox/run-in-sandbox";
+import { SandboxBusyError } from "../sandbox/sandbox-slots";
 import { handToSandboxUser } from "../sandbox/sandbox-user";
-import { git, revParse, validateBranchName, validateRef, type GitLocation } from "./git";
+import { git, revParse, type GitLocation } from "./git";
+import { OBJECT_ID, validateBranchName, validateRef } from "./git-refs";
+import { moveWorktreeFiles } from "./move-worktree-files";
+import type { WorktreeOnRecord } from "./sandbox-git-step";
 import { worktreeGitIn, type WorktreeGit } from "./worktree-git";
+import { moveWorktreeHead, readWorktreeHead } from "./worktree-head";
 
 export interface CreateWorktreeOptions {
   /** the repository's bare mirror */
@@ -30,9 +41,9 @@ export interface CreatedWorktree {
   head: string;
 }
 
-/** The location host-side git uses for a worktree: all three paths from records. */
-export function worktreeLocation(worktreePath: string, wg: WorktreeGit): GitLocation {
-  return { gitDir: wg.gitDir, commonDir: wg.commonDir, workTree: worktreePath };
+/** Where host-side git reads a worktree's HEAD and history: its git directory and mirror, from records (no work tree, H6). */
+export function worktreeLocation(wg: WorktreeGit): GitLocation {
+  return { gitDir: wg.gitDir, commonDir: wg.commonDir };
 }
 
 export async function createWorktree(options: CreateWorktreeOptions): Promise<CreatedWorktree> {
@@ -49,7 +60,7 @@ export async function createWorktree(options: CreateWorktreeOptions): Promise<Cr
     throw new Error("git did not create the worktree's git directory where Gatehouse records it");
   }
   await handToSandboxUser(options.worktreePath);
-  const head = await revParse(worktreeLocation(options.worktreePath, wg), "HEAD");
+  const head = await revParse(worktreeLocation(wg), "HEAD");
   return { path: options.worktreePath, git: wg, head };
 }
 
@@ -64,14 +75,29 @@ export async function removeWorktree(options: { mirror: string; worktreePath: st
   await rm(worktreeGitIn(options.mirror, options.worktreePath).gitDir, { recursive: true, force: true });
 }
 
-const SHA = /^[0-9a-f]{40}$/;
+/**
+ * Moves a detached worktree (a review room's) to another commit of its
+ * mirror: the files in the sandbox, then its HEAD. Without the sandbox, or
+ * with the workspace's sandboxes all busy (a push must not wait on a running
+ * gate), the worktree is made afresh at that commit instead (a new folder, as
+ * createWorktree makes), so host git still never walks one an agent used.
+ */
+export async function checkoutDetached(worktree: WorktreeOnRecord, sha: string): Promise<void> {
+  if (!OBJECT_ID.test(sha)) throw new Error(`not a commit id: ${sha.slice(0, 60)}`);
+  const head = await readWorktreeHead(worktree.git).catch(() => null);
+  if (head?.commit === sha) return;
+  if (!head) return recreate(worktree, sha);
+  try {
+    await moveWorktreeFiles(worktree, { mode: "reset", from: head.commit, to: sha });
+  } catch (error) {
+    if (error instanceof SandboxUnavailableError || error instanceof SandboxBusyError) return recreate(worktree, sha);
+    throw error;
+  }
+  await moveWorktreeHead(worktree.git, { ref: null, commit: head.commit }, sha);
+}
 
-/** Moves a detached worktree (a review room's) to another commit of its mirror. */
-export async function checkoutDetached(where: GitLocation, sha: string): Promise<void> {
-  if (!SHA.test(sha)) throw new Error(`not a commit id: ${sha.slice(0, 60)}`);
-  const current = await revParse(where, "HEAD").catch(() => null);
-  if (current === sha) return;
-  await git(["checkout", "--quiet", "--detach", sha], where);
-  // Files git just wrote belong to the server's user; the sandbox user keeps the whole worktree.
-  if (where.workTree) await handToSandboxUser(where.workTree);
+async function recreate(worktree: WorktreeOnRecord, sha: string): Promise<void> {
+  await removeWorktree({ mirror: worktree.git.commonDir, worktreePath: worktree.path });
+  await git(["worktree", "prune"], { gitDir: worktree.git.commonDir });
+  await createWorktree({ mirror: worktree.git.commonDir, worktreePath: worktree.path, ref: sha });
 }

@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
-import { InvalidRefError, validateBranchName } from "../repos/git";
+import { InvalidRefError, validateBranchName } from "../repos/git-refs";
 import { parseRemoteUrl, RemoteUrlError } from "../repos/remote-url";
 
 /** Forms send "" for a field left blank; that means "not given". */

@@ -8,7 +8,7 @@ import "server-only";
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { commitsAhead } from "../repos/commits-ahead";
-import { InvalidRefError } from "../repos/git";
+import { InvalidRefError } from "../repos/git-refs";
 import { mirrorPath } from "../repos/mirror-paths";
 
 export interface RoomBranch {

@@ -4,7 +4,7 @@ import "server-only";
  * worktree becomes one commit on the room's branch, authored by that person,
  * with their message. It goes through commitWorktree, the very commit an
  * agent's git_commit makes (git data from Gatehouse's records, H2; no hooks,
- * H1), appears in the room's conversation with who made it, and pull requests
+ * H1; the worktree staged in the sandbox, H6), appears in the room's conversation with who made it, and pull requests
  * whose head is that branch follow it (R8).
  *
  * A review room's worktree is the pull request's head under review (R1), so it
@@ -14,8 +14,11 @@ import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { commitWorktree, NestedRepositoryError, NothingToCommitError, type MadeCommit } from "../repos/commit-worktree";
+import { BranchMovedError } from "../repos/land-commit";
 import { worktreeGit } from "../repos/mirror-paths";
-import { worktreeLocation } from "../repos/worktrees";
+import { SandboxedGitError } from "../repos/sandbox-git-step";
+import { SandboxUnavailableError } from "../sandbox/run-in-sandbox";
+import { SandboxBusyError } from "../sandbox/sandbox-slots";
 import { commitRoomBody, type CommitRoomBody } from "../rooms/schemas";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { followRoomBranch } from "./follow-room-branch";
@@ -40,10 +43,14 @@ export async function commitRoomWork(prisma: PrismaClient, actor: WorkspaceActor
   const person = await prisma.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { name: true, email: true } });
   let made: MadeCommit;
   try {
-    made = await commitWorktree(worktreeLocation(room.worktreePath, recorded), { message: body.message, author: person });
+    made = await commitWorktree({ path: room.worktreePath, git: recorded, workspaceId: actor.workspaceId }, { message: body.message, author: person });
   } catch (error) {
     if (error instanceof NothingToCommitError) throw new AppError("conflict", "Nothing to commit: the room's worktree has no uncommitted changes.");
     if (error instanceof NestedRepositoryError) throw new AppError("unprocessable", `Nothing was committed: ${error.message.replace(/^nothing was committed: /, "")}.`);
+    if (error instanceof BranchMovedError) throw new AppError("conflict", `Nothing was committed: ${room.branch} moved meanwhile; try again.`);
+    // H6: the worktree is staged in the sandbox; without it nothing can be committed.
+    if (error instanceof SandboxUnavailableError || error instanceof SandboxBusyError) throw new AppError("unavailable", `Nothing was committed: ${error.message}`);
+    if (error instanceof SandboxedGitError) throw new AppError("unprocessable", `Nothing was committed: ${error.message}`);
     throw error;
   }
 

@@ -23,7 +23,8 @@ import { openPullRequest } from "../pulls/open-pull-request";
 import { enqueueJob } from "../queue/enqueue-job";
 import { commitLeftovers, NestedRepositoryError } from "../repos/commit-leftovers";
 import { worktreeGit } from "../repos/mirror-paths";
-import { worktreeLocation } from "../repos/worktrees";
+import { SandboxedGitError } from "../repos/sandbox-git-step";
+import { SandboxUnavailableError } from "../sandbox/run-in-sandbox";
 import { AGENT_AUTHOR } from "../tools/git-commit";
 import type { WorkspaceActor } from "../workspaces/actor";
 
@@ -60,9 +61,11 @@ export async function deliverTicket(db: Pick<Database, "prisma">, ticketId: stri
 
   let head: string;
   try {
-    head = await commitLeftovers(worktreeLocation(room.worktreePath, recorded), `${ticket.key}: ${ticket.title}`, AGENT_AUTHOR);
+    head = await commitLeftovers({ path: room.worktreePath, git: recorded, workspaceId }, `${ticket.key}: ${ticket.title}`, AGENT_AUTHOR);
   } catch (error) {
     if (error instanceof NestedRepositoryError) return fail(prisma, ticket, orchestration, `The ticket's changes could not be committed: ${error.message}.`);
+    // H6: staged in the sandbox; a step that cannot run (or that git refuses) fails the ticket saying why.
+    if (error instanceof SandboxUnavailableError || error instanceof SandboxedGitError) return fail(prisma, ticket, orchestration, `The ticket's changes could not be committed: ${error.message}`);
     throw error;
   }
   if (head === ticket.baseSha) return noChanges(prisma, ticket, orchestration, workspaceId);

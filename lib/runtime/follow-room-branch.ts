@@ -17,7 +17,6 @@ import { BranchMovedError, moveBranch } from "../repos/land-commit";
 import { branchTip, isAncestorIn } from "../repos/landed-refs";
 import { serialized } from "../repos/mirror";
 import { mirrorPath, worktreeGit } from "../repos/mirror-paths";
-import { worktreeLocation } from "../repos/worktrees";
 
 export interface RoomCommit {
   workspaceId: string;
@@ -59,7 +58,7 @@ async function landFix(prisma: PrismaClient, at: RoomCommit & { repositoryId: st
     const rooms = await prisma.room.findMany({ where: { workspaceId: at.workspaceId, repositoryId: at.repositoryId, branch: headRef, worktreePath: { not: null } }, select: { worktreePath: true } });
     for (const room of rooms) {
       const wg = worktreeGit(at.repositoryId, room.worktreePath);
-      if (wg && room.worktreePath) await followBranch(worktreeLocation(room.worktreePath, wg), tip, fix).catch(() => undefined);
+      if (wg && room.worktreePath) await followBranch({ path: room.worktreePath, git: wg, workspaceId: at.workspaceId }, tip, fix).catch(() => undefined);
     }
   });
   await followHeadBranch(prisma, { workspaceId: at.workspaceId, repositoryId: at.repositoryId, branch: headRef, userId: at.userId });

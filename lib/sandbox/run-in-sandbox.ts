@@ -19,6 +19,8 @@ import { spawnCapped } from "./spawn-capped";
 export interface SandboxRunOptions {
   /** the shell line, run as `sh -c <command>` inside the sandbox */
   command: string;
+  /** positional parameters of that line ($1, $2, …): arguments no shell reads */
+  commandArgs?: readonly string[];
   /** absolute path of the worktree; the process starts there */
   worktree: string;
   /** whose command this is: each workspace may run only so many sandboxes at once (H1) */
@@ -29,6 +31,8 @@ export interface SandboxRunOptions {
    * the caller from Gatehouse's records — never derived from files in the worktree.
    */
   readOnlyMounts?: readonly string[];
+  /** H6: further folders the command may write (a scratch folder of Gatehouse's for one step's results) */
+  writableMounts?: readonly string[];
   network: boolean;
   timeoutMs: number;
   maxOutputBytes: number;
@@ -110,6 +114,7 @@ export async function openSandbox(options: {
   worktree: string;
   workspaceId: string;
   readOnlyMounts?: readonly string[];
+  writableMounts?: readonly string[];
   signal?: AbortSignal;
   bwrapPath?: string;
 }): Promise<OpenSandbox> {
@@ -121,12 +126,13 @@ export async function openSandbox(options: {
   const worktree = await realpath(options.worktree);
   if (!(await stat(worktree)).isDirectory()) throw new Error(`the worktree is not a directory: ${worktree}`);
   const readOnlyPaths = [...(options.readOnlyMounts ?? [])];
+  const writablePaths = [...(options.writableMounts ?? [])];
 
   const releaseSlot = await acquireSandboxSlot(options.workspaceId, options.signal);
   const user = sandboxUser();
   let sources: MountSources;
   try {
-    sources = await openMountSources([...readOnlyPaths, worktree], user);
+    sources = await openMountSources([...readOnlyPaths, ...writablePaths, worktree], user);
   } catch (error) {
     releaseSlot();
     if (error instanceof MountSourceError) throw new SandboxUnavailableError(error.message);
@@ -141,7 +147,7 @@ export async function openSandbox(options: {
         user,
         posture: spec.posture,
         worktree,
-        mounts: { network: spec.network, readOnlyPaths, sourceFds },
+        mounts: { network: spec.network, readOnlyPaths, writablePaths, sourceFds },
         limits: sandboxLimits(),
         command: spec.command,
         ...(spec.commandArgs ? { commandArgs: spec.commandArgs } : {}),
@@ -153,11 +159,11 @@ export async function openSandbox(options: {
 }
 
 export async function runInSandbox(options: SandboxRunOptions): Promise<SandboxRunResult> {
-  if (options.command.includes("\0")) throw new Error("the command contains a NUL byte");
+  if (options.command.includes("\0") || options.commandArgs?.some((arg) => arg.includes("\0"))) throw new Error("the command contains a NUL byte");
   const environment = sandboxEnv(options.env);
   const sandbox = await openSandbox(options);
   try {
-    const { file, args } = sandbox.command({ posture: options.posture, network: options.network, command: options.command });
+    const { file, args } = sandbox.command({ posture: options.posture, network: options.network, command: options.command, ...(options.commandArgs ? { commandArgs: options.commandArgs } : {}) });
     const result = await spawnCapped(file, args, {
       cwd: "/",
       env: environment,

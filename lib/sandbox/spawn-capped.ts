@@ -14,6 +14,8 @@ export interface SpawnCappedOptions {
   maxOutputBytes: number;
   /** written to stdin, which is then closed; stdin is empty otherwise */
   input?: string;
+  /** an open file the child reads as its stdin instead of `input` (large data read straight from disk) */
+  inputFd?: number;
   signal?: AbortSignal;
   /** open descriptors handed to the child as its descriptors 3, 4, … (bwrap's --bind-fd) */
   extraFds?: readonly number[];
@@ -52,11 +54,11 @@ export function spawnCapped(file: string, args: readonly string[], options: Spaw
       env: options.env as NodeJS.ProcessEnv,
       detached: true,
       shell: false,
-      stdio: ["pipe", "pipe", "pipe", ...(options.extraFds ?? [])],
+      stdio: [options.inputFd ?? "pipe", "pipe", "pipe", ...(options.extraFds ?? [])],
       windowsHide: true,
     });
-    // Always pipes (the first three stdio entries above); the extra descriptors widen the type only.
-    const stdin = child.stdin!;
+    // Pipes (the stdio entries above, stdin unless a file is handed over); the extra descriptors widen the type only.
+    const stdin = child.stdin;
     const stdout = child.stdout!;
     const stderr = child.stderr!;
 
@@ -138,7 +140,7 @@ export function spawnCapped(file: string, args: readonly string[], options: Spaw
     });
 
     // EPIPE when the child never reads stdin is not an error worth failing on.
-    stdin.on("error", () => {});
-    stdin.end(options.input ?? "");
+    stdin?.on("error", () => {});
+    stdin?.end(options.input ?? "");
   });
 }

@@ -3,14 +3,17 @@
  * message reaches git on stdin (`-F -`), never through a shell or as an
  * option; hooks do not run (they would run on the host, outside the sandbox).
  * The commit lands on the room's branch in Gatehouse's mirror, found from the
- * room's records (H2) however the worktree's `.git` was rewritten; a nested
- * repository the agent made is refused, never recorded as a gitlink to
- * whatever its `.git` names. The commit itself is lib/repos/commit-worktree.ts,
+ * room's records (H2) however the worktree's `.git` was rewritten; the
+ * worktree is staged inside the sandbox and the host records only objects it
+ * checked (H6), so a nested repository the agent made — or its filters,
+ * fsmonitor and hooks — is refused, never recorded as a gitlink to whatever
+ * its `.git` names, and never run on the host. The commit itself is lib/repos/commit-worktree.ts,
  * the same one a person's commit in a room and a ticket's leftovers use.
  */
 import { z } from "zod";
 import { commitWorktree, NestedRepositoryError, NothingToCommitError } from "../repos/commit-worktree";
-import { literalPathspec } from "../repos/git";
+import { BranchMovedError } from "../repos/land-commit";
+import { literalPathspec } from "../repos/git-refs";
 import { confinePath, requireWritableWorktree } from "./confine-path";
 import { gitWorktree } from "./git-worktree";
 import { MAX_PATH_CHARS } from "./limits";
@@ -38,7 +41,7 @@ export const gitCommitTool: ToolDefinition<GitCommitInput> = {
   input,
   async execute(args, ctx) {
     requireWritableWorktree(ctx);
-    const { worktree, location } = await gitWorktree(ctx);
+    const { worktree, onRecord } = await gitWorktree(ctx);
     if (args.message.includes("\0")) throw new ToolError("message contains a NUL byte");
     if (args.message.trim() === "") throw new ToolError("message is empty");
 
@@ -50,12 +53,12 @@ export const gitCommitTool: ToolDefinition<GitCommitInput> = {
 
     return translateErrors(async () => {
       try {
-        const made = await commitWorktree({ ...location, signal: ctx.signal }, { message: args.message, author: AGENT_AUTHOR, paths: specs });
+        const made = await commitWorktree(onRecord, { message: args.message, author: AGENT_AUTHOR, paths: specs });
         // R8: a pull request whose head is this branch follows the commit (re-reviewed like a push).
         await ctx.services.branches?.committed({ sha: made.sha });
         return { output: `Committed ${made.sha}: ${made.subject}` };
       } catch (error) {
-        if (error instanceof NestedRepositoryError || error instanceof NothingToCommitError) throw new ToolError(error.message);
+        if (error instanceof NestedRepositoryError || error instanceof NothingToCommitError || error instanceof BranchMovedError) throw new ToolError(error.message);
         throw error;
       }
     });

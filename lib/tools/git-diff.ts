@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { diff, diffNames } from "../repos/git";
+import { diffWorktree } from "../repos/read-worktree-git";
 import { confinePath } from "./confine-path";
 import { gitWorktree } from "./git-worktree";
 import { cutTrailer, DIFF_PIECE_CHARS, pieceTrailer } from "../diff/diff-pieces";
@@ -43,11 +44,14 @@ export const gitDiffTool: ToolDefinition<GitDiffInput> = {
     `requested at once). Diffs past ${MAX_DIFF_BYTES} bytes are cut and the files not read are named.`,
   input,
   async execute(args, ctx) {
-    const { worktree, location } = await gitWorktree(ctx);
+    const { worktree, location, onRecord } = await gitWorktree(ctx);
     const where = args.path === undefined ? null : await confinePath(worktree, args.path, { allowRoot: true });
     const paths = where && where.relative !== "" ? [where.relative] : [];
+    // H6: between two commits from objects on the host; against the working tree in the sandbox.
     const { text: raw, truncated } = await translateErrors(() =>
-      diff({ ...location, base: args.base, head: args.head, paths, maxOutputBytes: MAX_DIFF_BYTES, signal: ctx.signal }),
+      args.head === undefined
+        ? diffWorktree(onRecord, { base: args.base, paths, maxOutputBytes: MAX_DIFF_BYTES })
+        : diff({ ...location, base: args.base ?? "HEAD", head: args.head, paths, maxOutputBytes: MAX_DIFF_BYTES, signal: ctx.signal }),
     );
     if (raw.trim() === "") return { output: "No differences." };
     // A cut diff ends mid-line; whole lines only, so the last piece parses.

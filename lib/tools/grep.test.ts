@@ -75,12 +75,11 @@ describe("grep", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it("H2: without the OS sandbox, git grep runs on the host and answers the same", async () => {
+  it("H6: without the OS sandbox, git grep is refused with the reason rather than run on the host", async () => {
     const args = ["--untracked", "-n", "-I", "-E", "--no-color", "--full-name", "-e", "add", "--", "src"];
-    const options = { workspaceId: "ws-grep", location: { gitDir: fx.git.gitDir, commonDir: fx.git.commonDir, workTree: fx.worktree }, timeoutMs: 20_000, maxOutputBytes: 1 << 20, signal: new AbortController().signal };
-    const sandboxed = await sandboxedGitGrep(fx.worktree, args, options);
-    const host = await sandboxedGitGrep(fx.worktree, args, { ...options, bwrapPath: path.join(fx.root, "no-bwrap-here") });
-    expect(sandboxed.stdout).toContain("src/util.ts:1:export function add");
-    expect(host).toEqual(sandboxed);
+    const worktree = { path: fx.worktree, git: fx.git, workspaceId: "ws-grep" };
+    const options = { timeoutMs: 20_000, maxOutputBytes: 1 << 20 };
+    expect((await sandboxedGitGrep(worktree, args, options)).stdout).toContain("src/util.ts:1:export function add");
+    await expect(sandboxedGitGrep(worktree, args, { ...options, bwrapPath: path.join(fx.root, "no-bwrap-here") })).rejects.toThrow(/OS sandbox is unavailable/);
   });
 });

@@ -7,7 +7,7 @@
  * follow symbolic links it finds.
  */
 import { z } from "zod";
-import { literalPathspec } from "../repos/git";
+import { literalPathspec } from "../repos/git-refs";
 import { confinePath } from "./confine-path";
 import { gitWorktree } from "./git-worktree";
 import { cutLine, MAX_GREP_LINE_CHARS, MAX_GREP_MATCHES, MAX_PATH_CHARS } from "./limits";
@@ -53,14 +53,14 @@ export const grepTool: ToolDefinition<GrepInput> = {
     `and untracked files but skips .gitignored, binary and .git files. At most ${MAX_GREP_MATCHES} matches.`,
   input,
   async execute(args, ctx) {
-    const { worktree, location } = await gitWorktree(ctx);
+    const { worktree, onRecord } = await gitWorktree(ctx);
     if (args.pattern.includes("\0")) throw new ToolError("pattern contains a NUL byte");
     const where = await confinePath(worktree, args.path ?? "", { allowRoot: true });
     if (!where.exists) throw new ToolError(`path not found: ${where.relative}`);
     const pathspecs = pathspecFor(where.relative, args.glob);
 
     const result = await sandboxedGitGrep(
-      worktree,
+      onRecord,
       [
         "--untracked", "-n", "-I", "-E", "--no-color", "--full-name",
         ...(args.ignoreCase ? ["-i"] : []),
@@ -68,7 +68,7 @@ export const grepTool: ToolDefinition<GrepInput> = {
         "-e", args.pattern,
         "--", ...pathspecs,
       ],
-      { workspaceId: ctx.workspaceId, location, timeoutMs: GREP_TIMEOUT_MS, maxOutputBytes: GREP_MAX_BYTES, signal: ctx.signal },
+      { timeoutMs: GREP_TIMEOUT_MS, maxOutputBytes: GREP_MAX_BYTES },
     );
     if (result.exitCode === 1) return { output: `No matches for /${args.pattern}/.` };
 

@@ -3,7 +3,9 @@
  * messages go back to the model. Anything unexpected is rethrown unchanged so
  * the harness records it as an internal error instead of blaming the model.
  */
-import { GitError, InvalidRefError } from "../repos/git";
+import { GitError } from "../repos/git";
+import { InvalidRefError } from "../repos/git-refs";
+import { SandboxedGitError } from "../repos/sandbox-git-step";
 import { SandboxUnavailableError } from "../sandbox/run-in-sandbox";
 import { SandboxBusyError } from "../sandbox/sandbox-slots";
 import { ToolError } from "./types";
@@ -13,7 +15,7 @@ export function asToolError(err: unknown): unknown {
   if (err instanceof InvalidRefError || err instanceof SandboxUnavailableError || err instanceof SandboxBusyError) {
     return new ToolError(err.message);
   }
-  if (err instanceof GitError) return new ToolError(err.message);
+  if (err instanceof GitError || err instanceof SandboxedGitError) return new ToolError(err.message);
   return err;
 }
 
