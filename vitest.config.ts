@@ -19,6 +19,8 @@ const pgliteTests = [
   "tests/db/claude-code-lifecycle.test.ts",
   "tests/adversarial/h3-h5-grants.test.ts",
   "tests/adversarial/h6-host-git.test.ts",
+  "tests/db/archive-rooms-agents.test.ts",
+  "tests/db/review-requests.test.ts",
 ];
 
 export default defineConfig({

@@ -3,7 +3,7 @@
  * confirmations are a workspace setting, so the shared demo workspace's
  * reviews stay as they are), the owner makes P0 findings need two
  * confirmations in Settings → Reviews; on the pull request's review the
- * verdict names the P0 that lacks consensus and how many confirmations it
+ * verdict names the P0 (once) with what it lacks for consensus and how many confirmations it
  * still needs; a teammate replies to the finding in Markdown and the owner's
  * open thread shows it live; one confirmation leaves it open ("1 of 2"), the
  * verdict says one more is needed; "Fix with an agent" opens an Agent-mode
@@ -55,7 +55,10 @@ test("R10, R3, R5: P0 needs two confirmations and the verdict says so; a teammat
   await page.goto(reviewUrl);
   const banner = page.getByTestId("verdict-banner");
   await expect(banner).toHaveAttribute("data-verdict", "block", { timeout: 60_000 });
-  const lacking = banner.locator('[data-testid="verdict-rule"][data-rule="R5.consensus.missing"]').filter({ hasText: P0_TITLE });
+  // Named once: the line that makes it block says what it still lacks.
+  const lacking = banner.getByTestId("verdict-rule").filter({ hasText: P0_TITLE });
+  await expect(lacking).toHaveCount(1);
+  await expect(lacking).toHaveAttribute("data-rule", "R5.finding.P0");
   await expect(lacking).toContainText("0 of 2 confirmations, needs 2 more");
   const ownerCard = card(page, P0_TITLE);
   await expect(ownerCard.getByTestId("finding-consensus-need")).toContainText("0 of 2 needed for consensus");

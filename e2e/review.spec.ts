@@ -67,14 +67,14 @@ test("R1, R2, R3, R5: open a PR in the UI → review room in review mode → fin
   for (const axis of ["tests", "syntax", "todo-count"]) await expect(banner.locator(`[data-testid="axis-row"][data-axis="${axis}"]`)).toBeVisible();
   await expect(banner.locator('[data-testid="axis-row"][data-axis="tests"]')).toHaveAttribute("data-gated", "true");
 
-  // R3: the author of a finding cannot confirm it; the server's reason is shown.
+  // R3: the author of a finding cannot confirm it: the button is disabled and says why (the server refuses it too).
   await page.getByTestId("add-finding-toggle").click();
   await page.getByTestId("add-finding-title").fill(`Rounding note ${id}`);
   await page.getByTestId("add-finding-submit").click();
   const mine = card(page, `Rounding note ${id}`);
   await expect(mine).toBeVisible();
-  await mine.getByTestId("finding-confirm").click();
-  await expect(mine.getByTestId("finding-error")).toContainText("The author of a finding cannot confirm it");
+  await expect(mine.getByTestId("finding-confirm")).toBeDisabled();
+  await expect(mine.getByTestId("finding-confirm-reason")).toHaveText("You raised this finding; someone else confirms it.");
   await expect(mine.getByTestId("finding-status")).toHaveAttribute("data-status", "open");
 
   // R3: a second person (Sam) confirms the reviewer's finding → consensusReady.

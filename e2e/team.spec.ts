@@ -101,6 +101,10 @@ test("G4, H5: an invited teammate signs up through the link, joins, is notified 
   const row = mate.getByTestId("approval-row").filter({ hasText: "run_command" }).filter({ hasText: roomName }).first();
   await row.getByTestId("approve-button").click();
   await expect(waiting.getByTestId("tool-call-decision")).not.toContainText(/waiting/i, { timeout: 30_000 });
+  // The decided row says who decided (not what mode the room is in now).
+  const decided = mate.getByTestId("approval-history-row").filter({ hasText: "run_command" }).filter({ hasText: roomName }).first();
+  await expect(decided.getByTestId("approval-decided-by")).toHaveText(`by ${user.name}`);
+  await expect(decided.getByTestId("mode-badge")).toHaveCount(0);
   await expect(owner.getByTestId("run-status").last()).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
 });
 

@@ -1,13 +1,14 @@
 import "server-only";
 /**
  * The one place that turns errors into HTTP responses (application/problem+json).
- * User input never gets a 500: zod → 400 with field paths, domain refusals →
+ * User input never gets a 500: zod → 400 saying what to fix in words (the field paths in `issues`), domain refusals →
  * their code's status, Prisma unique violation → 409, missing row → 404.
  * Unknown errors are logged once here and answered without internals.
  */
 import { ZodError } from "zod";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { AppError, ERROR_STATUS, type ErrorCode } from "@/lib/errors/app-error";
+import { describeIssues, fieldMessage, type IssueLike } from "@/lib/errors/issue-words";
 
 const TITLES: Record<ErrorCode, string> = {
   bad_request: "Bad request",
@@ -34,9 +35,9 @@ export function problem(code: ErrorCode, detail: string, extra?: Record<string, 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) return problem(error.code, error.message, error.details ? { details: error.details } : undefined);
   if (error instanceof ZodError) {
-    const issues = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    const detail = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
-    return problem("bad_request", detail, { issues });
+    // People read `detail` and each issue's message: what to fix in their words. Programs read the paths.
+    const issues = error.issues.map((i) => ({ path: i.path.join("."), message: fieldMessage(i as IssueLike) }));
+    return problem("bad_request", describeIssues(error.issues as IssueLike[]), { issues });
   }
   if (isUniqueViolation(error)) return problem("conflict", "That already exists (a unique field is taken).");
   if ((error as { code?: string } | null)?.code === "P2025") return problem("not_found", "That record was not found.");

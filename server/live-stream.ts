@@ -20,6 +20,7 @@ import { openEventStream } from "@/lib/events/open-event-stream";
 import { startPresence } from "@/lib/presence/track-presence";
 import { onAccessChange, watchAccess } from "./access-watch";
 import { activeSessionUser, type SessionUser } from "./session";
+import { shutdownSignal } from "./shutdown";
 
 const RECHECK_MS = 30_000;
 
@@ -28,6 +29,8 @@ export async function liveStream(input: { req: Request; topic: string; after: bi
   const hub = await getEventHub(getDatabase);
   await watchAccess();
   const { user, workspaceId, role } = input;
+  // A server that is shutting down opens no stream; the browser retries and reaches the next one.
+  if (shutdownSignal().aborted) throw new AppError("unavailable", "This server is shutting down; the page reconnects by itself.");
 
   const revoked = new AbortController();
   const stopWatching = onAccessChange((notice) => {
@@ -60,7 +63,8 @@ export async function liveStream(input: { req: Request; topic: string; after: bi
     topic: input.topic,
     after: input.after,
     signal: input.req.signal,
-    closeSignal: revoked.signal,
+    // H5: access lost, or the process shutting down, ends the stream from the server's side.
+    closeSignal: AbortSignal.any([revoked.signal, shutdownSignal()]),
     onOpen: async () => {
       const stopPresence = can(role, "write") ? await startPresence(db.prisma, { userId: user.id, workspaceId }) : null;
       return async () => {

@@ -10,6 +10,7 @@ import { seedDemo } from "@/lib/demo/seed-demo";
 import type { RunningWorker } from "@/lib/queue/run-worker";
 import { startAgentWorker } from "@/lib/runtime/start-agent-worker";
 import { startOutgoingWebhooks } from "./outgoing-webhooks";
+import { installShutdown, onShutdown } from "./shutdown";
 
 const globalForRuntime = globalThis as unknown as { gatehouseRuntime?: Promise<RunningWorker | null> };
 
@@ -29,10 +30,11 @@ export function startRuntime(): Promise<RunningWorker | null> {
     }
     // Web processes hear every stored event (LISTEN), so they send the workspaces' webhooks.
     await startOutgoingWebhooks();
+    // SIGTERM ends live streams so the server's close can finish, and stops the worker below.
+    installShutdown();
     if (env().GATEHOUSE_WORKER === "off") return null;
     const { worker, stop } = await startAgentWorker(db, `web-${process.pid}`, (message) => console.error(`[gatehouse] ${message}`));
-    process.once("SIGTERM", () => void stop());
-    process.once("SIGINT", () => void stop());
+    onShutdown(stop);
     return worker;
   })();
   return globalForRuntime.gatehouseRuntime;

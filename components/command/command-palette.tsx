@@ -16,11 +16,13 @@ import { cx } from "@/components/ui/cx";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { isTyping } from "@/components/ui/use-row-keys";
 import { workspaceApi } from "@/components/workspaces/keys";
+import { useWorkspace } from "@/components/workspaces/workspace-context";
 import { placeItems, rankItems, type PaletteItem } from "./palette-items";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 
 export function CommandPalette({ slug }: Readonly<{ slug: string }>) {
   const router = useRouter();
+  const { role } = useWorkspace();
   const [open, setOpen] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -44,12 +46,12 @@ export function CommandPalette({ slug }: Readonly<{ slug: string }>) {
   const items = useMemo(() => {
     const base = `/w/${encodeURIComponent(slug)}`;
     const all: PaletteItem[] = [
-      ...placeItems(slug),
+      ...placeItems(slug, role),
       ...(rooms.data ?? []).map((r) => ({ id: `room-${r.id}`, group: "Rooms" as const, label: r.name, hint: r.repository ?? undefined, href: `${base}/rooms/${r.id}` })),
       ...(pulls.data ?? []).map((p) => ({ id: `pull-${p.id}`, group: "Pull requests" as const, label: `#${p.number} ${p.title}`, hint: p.repository.name, href: `${base}/pulls/${p.id}` })),
     ];
     return rankItems(all, query);
-  }, [slug, rooms.data, pulls.data, query]);
+  }, [slug, role, rooms.data, pulls.data, query]);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {

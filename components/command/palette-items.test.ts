@@ -3,7 +3,7 @@ import { placeItems, rankItems, type PaletteItem } from "./palette-items";
 
 describe("command palette items", () => {
   const items: PaletteItem[] = [
-    ...placeItems("acme"),
+    ...placeItems("acme", "owner"),
     { id: "room-1", group: "Rooms", label: "Pricing refactor", hint: "web", href: "/w/acme/rooms/1" },
     { id: "pull-7", group: "Pull requests", label: "#7 Add pricing page", hint: "web", href: "/w/acme/pulls/7" },
   ];
@@ -20,6 +20,18 @@ describe("command palette items", () => {
   });
 
   it("workspace paths are encoded", () => {
-    expect(placeItems("a b")[0]!.href).toBe("/w/a%20b");
+    expect(placeItems("a b", "viewer")[0]!.href).toBe("/w/a%20b");
+  });
+
+  it("members are not offered admin actions; viewers are not offered actions they cannot take", () => {
+    const ids = (role: "owner" | "admin" | "member" | "viewer") => placeItems("acme", role).map((i) => i.id);
+    expect(ids("admin")).toEqual(expect.arrayContaining(["act-invite", "go-members", "go-webhook", "act-new-room"]));
+    expect(ids("member")).not.toContain("act-invite");
+    expect(placeItems("acme", "member").find((i) => i.id === "go-members")?.label).toBe("Members");
+    expect(ids("member")).not.toContain("go-webhook");
+    expect(ids("member")).toEqual(expect.arrayContaining(["act-new-room", "act-new-pull", "go-inbox"]));
+    expect(ids("viewer")).not.toContain("act-new-room");
+    expect(ids("viewer")).not.toContain("act-new-pull");
+    expect(ids("viewer")).toContain("go-pulls");
   });
 });

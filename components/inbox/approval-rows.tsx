@@ -9,14 +9,15 @@ import { ApprovalActions } from "./approval-actions";
 
 const ROW = "space-y-2 px-5 py-4";
 
-function RoomLink({ slug, room }: Readonly<{ slug: string; room: ApprovalView["room"] }>) {
+/** `showMode`: the room's mode now — right for what waits (it decides what an answer does), wrong for what was decided. */
+function RoomLink({ slug, room, showMode = true }: Readonly<{ slug: string; room: ApprovalView["room"]; showMode?: boolean }>) {
   if (!room) return <span className="text-zinc-500 dark:text-zinc-400">no room</span>;
   return (
-    <span className="inline-flex items-center gap-1.5">
-      <Link href={`/w/${slug}/rooms/${room.id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+    <span className="inline-flex min-w-0 items-center gap-1.5">
+      <Link href={`/w/${slug}/rooms/${room.id}`} className="truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300">
         {room.name}
       </Link>
-      <ModeBadge profile={room.profile} />
+      {showMode ? <ModeBadge profile={room.profile} /> : null}
     </span>
   );
 }
@@ -161,8 +162,13 @@ export function HistoryRow({ approval, slug }: Readonly<{ approval: ApprovalView
       <span className="min-w-0 flex-1 truncate text-zinc-700 dark:text-zinc-300" title={approval.summary}>
         {call ? argsSummary(call.args, 120) : approval.summary}
       </span>
-      <RoomLink slug={slug} room={approval.room} />
+      <RoomLink slug={slug} room={approval.room} showMode={false} />
       <Badge tone={status.tone}>{status.label}</Badge>
+      {approval.decidedBy ? (
+        <span data-testid="approval-decided-by" className="text-xs text-zinc-600 dark:text-zinc-400">
+          by <span className="font-medium text-zinc-800 dark:text-zinc-200">{approval.decidedBy}</span>
+        </span>
+      ) : null}
       {approval.decidedAt ? <When iso={approval.decidedAt} prefix="" /> : null}
       {approval.comment ? <p className="w-full text-xs text-zinc-500 dark:text-zinc-400">Comment: {approval.comment}</p> : null}
     </li>

@@ -41,7 +41,7 @@ export function DecisionNoticeProvider({ children }: Readonly<{ children: ReactN
             )}
           >
             <span className="flex-1">{notice.text}</span>
-            <button type="button" onClick={() => setNotice(null)} aria-label="Dismiss" className="rounded px-1 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100">
+            <button type="button" onClick={() => setNotice(null)} aria-label="Dismiss" className="rounded px-1 text-zinc-500 dark:text-zinc-400 hover:text-zinc-900 dark:hover:text-zinc-100">
               ✕
             </button>
           </div>

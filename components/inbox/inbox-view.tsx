@@ -6,7 +6,11 @@
  * P6) — and are listed apart. Decided ones follow as history.
  */
 import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
+import type { MyReviewRequest } from "@/lib/pulls/list-my-review-requests";
+import { formatDateTime } from "@/components/rooms/format";
 import type { ApprovalView } from "@/lib/approvals/list-approvals";
 import { ConnectionStatus } from "@/components/live/connection-status";
 import type { StreamEvent } from "@/lib/events/catalogue";
@@ -30,20 +34,24 @@ export function InboxView({
   slug,
   initialApprovals,
   initialProposals,
+  reviewRequests = [],
   lastEventId,
   canWrite,
-}: Readonly<{ slug: string; initialApprovals: ApprovalView[]; initialProposals: PendingProposalView[]; lastEventId: string; canWrite: boolean }>) {
+}: Readonly<{ slug: string; initialApprovals: ApprovalView[]; initialProposals: PendingProposalView[]; reviewRequests?: MyReviewRequest[]; lastEventId: string; canWrite: boolean }>) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const approvals = useApprovals(slug, "all", initialApprovals);
   const refetch = useSerialRefetch(approvalKeys.list(slug, "all"));
   const onEvent = useCallback(
     (event: StreamEvent) => {
       if (event.type.startsWith("proposal.")) void queryClient.invalidateQueries({ queryKey: proposalInboxKey(slug) });
+      // R3: the reviews asked of this person are server-rendered; a new or withdrawn request re-renders them.
+      if (event.type === "pull.review_requested" || event.type === "pull.review_request_withdrawn" || event.type === "pull.state_changed") router.refresh();
       if (!event.type.startsWith("approval.") && event.type !== "run.finished" && event.type !== "plan.submitted") return;
       refetch();
       void queryClient.invalidateQueries({ queryKey: roomKeys.list(slug) });
     },
-    [queryClient, refetch, slug],
+    [queryClient, refetch, slug, router],
   );
   const stream = useEventStream(`${workspaceApi(slug)}/events`, lastEventId, onEvent);
 
@@ -98,6 +106,25 @@ export function InboxView({
       ) : null}
 
       {approvals.isError ? <RefetchError what="The inbox" error={approvals.error} onRetry={() => void approvals.refetch()} /> : null}
+
+      {reviewRequests.length > 0 ? (
+        <Section testId="review-requests" title="Reviews asked of you" description="Someone asked you to review these pull requests: confirm, dismiss or discuss their findings." count={reviewRequests.length} empty="">
+          {reviewRequests.map((r) => (
+            <li key={r.pullRequestId} data-testid="inbox-review-request" className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm">
+              <span className="min-w-0">
+                <Link href={`/w/${encodeURIComponent(slug)}/pulls/${r.pullRequestId}`} className="font-medium text-indigo-700 [overflow-wrap:anywhere] hover:underline dark:text-indigo-300">
+                  #{r.number} {r.title}
+                </Link>
+                <span className="text-zinc-600 dark:text-zinc-400">
+                  {" "}
+                  · {r.repository} · asked by {r.requestedBy}
+                </span>
+              </span>
+              <When iso={r.createdAt} />
+            </li>
+          ))}
+        </Section>
+      ) : null}
 
       <Section
         testId="agent-approvals"
@@ -201,5 +228,13 @@ function Section({
         </ul>
       )}
     </section>
+  );
+}
+
+function When({ iso }: Readonly<{ iso: string }>) {
+  return (
+    <time dateTime={iso} className="text-xs text-zinc-600 dark:text-zinc-400">
+      {formatDateTime(iso)}
+    </time>
   );
 }

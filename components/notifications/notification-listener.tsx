@@ -1,10 +1,12 @@
 "use client";
 /**
- * Keeps the inbox's unread count live on every workspace page and, when the
- * person opted in, shows a browser notification for what concerns them
- * (approvals waiting on them, verdicts on their pull requests, mentions). The
- * server decides what concerns whom (lib/notifications); this listens to the
- * workspace stream and asks for what arrived after the last cursor.
+ * Keeps the inbox's unread count live on every workspace page, adds what
+ * concerns the person to the top bar's notifications (./notifications-menu.tsx)
+ * and, when they opted in, shows it as a browser notification: decisions
+ * waiting on them (approvals, plans, proposals), pull requests opened, reviews
+ * asked of them, verdicts, mentions. The server decides what concerns whom
+ * (lib/notifications); this listens to the workspace stream and asks for what
+ * arrived after the last cursor.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
@@ -13,9 +15,22 @@ import type { NotificationItem, NotificationsView } from "@/lib/notifications/sc
 import type { StreamEvent } from "@/lib/events/catalogue";
 import { useEventStream } from "@/components/live/use-event-stream";
 import { workspaceApi } from "@/components/workspaces/keys";
-import { BROWSER_OPT_IN_KEY, fetchNotifications, notificationKeys, useMarkInboxSeen, useNotifications } from "./notification-hooks";
+import { addToFeed, BROWSER_OPT_IN_KEY, fetchNotifications, notificationKeys, useMarkInboxSeen, useNotifications } from "./notification-hooks";
 
-const RELEVANT = new Set(["approval.requested", "approval.decided", "review.published", "message.created", "proposal.created", "proposal.decided"]);
+const RELEVANT = new Set([
+  "approval.requested",
+  "approval.decided",
+  "review.published",
+  "message.created",
+  "proposal.created",
+  "proposal.decided",
+  "plan.submitted",
+  "plan.decided",
+  "pull.opened",
+  "pull.review_requested",
+  "pull.review_request_withdrawn",
+]);
+
 const EVENT_TYPES = [...RELEVANT];
 
 function showBrowserNotification(item: NotificationItem, open: (href: string) => void): void {
@@ -53,6 +68,7 @@ export function NotificationListener({ slug }: Readonly<{ slug: string }>) {
     cursor.current = next.cursor;
     queryClient.setQueryData<NotificationsView>(notificationKeys.workspace(slug), { ...next, items: [] });
     for (const item of next.items) showBrowserNotification(item, (href) => router.push(href));
+    if (next.items.length > 0) addToFeed(queryClient, slug, next.items);
     if (onInbox && next.unread > 0) markSeen();
   }, [slug, queryClient, router, onInbox, markSeen]);
 
@@ -67,3 +83,4 @@ export function NotificationListener({ slug }: Readonly<{ slug: string }>) {
   useEventStream(view.data ? `${workspaceApi(slug)}/events` : null, view.data?.cursor, onEvent, EVENT_TYPES);
   return null;
 }
+

@@ -7,9 +7,11 @@ import { ErrorText } from "@/components/ui/error-text";
 import { BROWSER_OPT_IN_KEY, useUpdateNotificationSettings } from "./notification-hooks";
 
 const KINDS: { key: keyof NotificationSettings; label: string; hint: string }[] = [
-  { key: "notifyApprovals", label: "Approvals waiting on me", hint: "An agent asks for a confirmation you could give." },
-  { key: "notifyVerdicts", label: "Verdicts on my pull requests", hint: "A review of a pull request you opened reaches ship, hold or block." },
-  { key: "notifyMentions", label: "Mentions", hint: "Someone writes @handle in a room." },
+  { key: "notifyApprovals", label: "Decisions waiting on me", hint: "An agent asks for a confirmation you could give, or a plan or an orchestration proposal waits for approval." },
+  { key: "notifyReviewRequests", label: "Reviews asked of me", hint: "Someone asks you to review a pull request." },
+  { key: "notifyPulls", label: "Pull requests opened", hint: "Someone else opens a pull request in a workspace of yours." },
+  { key: "notifyVerdicts", label: "Verdicts", hint: "A pull request you opened or were asked to review reaches ship, hold or block." },
+  { key: "notifyMentions", label: "Mentions", hint: "Someone writes your @handle in a room." },
 ];
 
 type BrowserState = "unsupported" | "denied" | "off" | "on";
@@ -20,7 +22,7 @@ function browserState(): BrowserState {
   return Notification.permission === "granted" && localStorage.getItem(BROWSER_OPT_IN_KEY) === "on" ? "on" : "off";
 }
 
-export function NotificationSettingsPanel({ initial, handle }: Readonly<{ initial: NotificationSettings; handle: string }>) {
+export function NotificationSettingsPanel({ initial, handle, altHandle }: Readonly<{ initial: NotificationSettings; handle: string; altHandle?: string }>) {
   const [settings, setSettings] = useState(initial);
   const update = useUpdateNotificationSettings();
   const [browser, setBrowser] = useState<BrowserState>("off");
@@ -28,7 +30,7 @@ export function NotificationSettingsPanel({ initial, handle }: Readonly<{ initia
 
   return (
     <div className="space-y-6">
-      <Card title="Notify me about" description={`Others mention you as @${handle}.`}>
+      <Card title="Notify me about" description={`Others mention you as @${handle}${altHandle ? `, or as @${altHandle} in a workspace where another member's address also starts with "${handle}"` : ""}; the composer completes it.`}>
         <ul className="space-y-3">
           {KINDS.map((kind) => (
             <li key={kind.key}>

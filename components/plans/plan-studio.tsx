@@ -93,7 +93,7 @@ export function PlanStudio({ slug, roomId, planId, canWrite, onOpen }: Readonly<
               {plan.nodes.map((n) => (
                 <li key={n.key}>
                   <button type="button" onClick={() => setSelected(n.key)} className="text-left hover:underline" aria-pressed={selected === n.key}>
-                    <code className="font-mono text-xs text-zinc-500">{n.key}</code> {n.title}
+                    <code className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{n.key}</code> {n.title}
                   </button>
                 </li>
               ))}

@@ -19,6 +19,7 @@ import { errorMessage } from "@/components/reviews/fetch-review";
 import { shortSha } from "@/components/reviews/format";
 import { RefreshIcon } from "@/components/reviews/icons";
 import { useChangePullState, useRefreshHead } from "./pull-hooks";
+import { ReviewRequests } from "./review-requests";
 import type { PullRequestDetail } from "./pull-types";
 
 export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: string; detail: PullRequestDetail; stream: EventStreamStatus; canWrite: boolean }>) {
@@ -31,7 +32,7 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
 
   return (
     <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 border-b border-zinc-200 pb-4 dark:border-zinc-800">
-      <div className="min-w-0 space-y-1.5">
+      <div className="min-w-0 max-w-full flex-1 space-y-1.5">
         <nav aria-label="Breadcrumb" className="text-xs text-zinc-500 dark:text-zinc-400">
           <Link href={`/w/${slug}/pulls`} className="hover:text-zinc-900 hover:underline dark:hover:text-zinc-100">
             Pull requests
@@ -39,7 +40,7 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
           <span aria-hidden="true"> / </span>#{pull.number}
         </nav>
         <div className="flex flex-wrap items-center gap-2">
-          <h1 data-testid="pull-title" className="text-xl font-semibold tracking-tight">
+          <h1 data-testid="pull-title" className="min-w-0 text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">
             {pull.title} <span className="font-normal text-zinc-500 dark:text-zinc-400">#{pull.number}</span>
           </h1>
           {detail.room ? <ModeBadge profile={builtInView(detail.room.mode as Mode)} size="md" /> : null}
@@ -49,7 +50,7 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
         </div>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
           <div className="flex gap-1.5">
-            <dt className="text-zinc-500">Repository</dt>
+            <dt className="text-zinc-500 dark:text-zinc-400">Repository</dt>
             <dd className="font-medium text-zinc-800 dark:text-zinc-200">{pull.repository.name}</dd>
           </div>
           <div className="flex gap-1.5">
@@ -62,7 +63,7 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
             </dd>
           </div>
           <div className="flex gap-1.5">
-            <dt className="text-zinc-500">Head</dt>
+            <dt className="text-zinc-500 dark:text-zinc-400">Head</dt>
             <dd>
               <code data-testid="head-sha" data-sha={pull.headSha} title={pull.headSha} className="font-mono text-xs">
                 {shortSha(pull.headSha)}
@@ -71,17 +72,18 @@ export function PullHeader({ slug, detail, stream, canWrite }: Readonly<{ slug: 
           </div>
           {pull.authorName ? (
             <div className="flex gap-1.5">
-              <dt className="text-zinc-500">Opened by</dt>
+              <dt className="text-zinc-500 dark:text-zinc-400">Opened by</dt>
               <dd className="text-zinc-800 dark:text-zinc-200">{pull.authorName}</dd>
             </div>
           ) : null}
           {detail.room?.agent ? (
             <div className="flex gap-1.5">
-              <dt className="text-zinc-500">Reviewer</dt>
+              <dt className="text-zinc-500 dark:text-zinc-400">Reviewer</dt>
               <dd className="text-zinc-800 dark:text-zinc-200">{detail.room.agent.name}</dd>
             </div>
           ) : null}
         </dl>
+        <ReviewRequests slug={slug} detail={detail} canWrite={canWrite} />
         {detail.room ? (
           <Link data-testid="room-link" prefetch={false} href={`/w/${slug}/rooms/${detail.room.id}`} className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
             Open the room’s conversation →

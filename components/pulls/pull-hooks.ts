@@ -90,6 +90,18 @@ export function invalidateReview(queryClient: QueryClient, slug: string, pullId:
   });
 }
 
+/** R3: ask a member to review, or withdraw the request. */
+export function useReviewRequest(slug: string, pullId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, withdraw = false }: { userId: string; withdraw?: boolean }): Promise<{ withdrawn?: boolean; requested?: boolean }> =>
+      withdraw
+        ? fetchJson<{ withdrawn: boolean }>(`${pullApi(slug, pullId)}/review-requests/${encodeURIComponent(userId)}`, { method: "DELETE" })
+        : fetchJson<{ requested: boolean }>(`${pullApi(slug, pullId)}/review-requests`, { method: "POST", json: { userId } }),
+    onSuccess: () => invalidateReview(queryClient, slug, pullId),
+  });
+}
+
 export interface MergeVars {
   method: "merge" | "fast-forward";
   headSha: string;

@@ -159,7 +159,9 @@ function PullRow({ slug, pull }: Readonly<{ slug: string; pull: PullRequestSumma
       <Link href={pullHref(slug, pull.id)} className="grid gap-x-4 gap-y-1.5 px-5 py-4 hover:bg-zinc-50 focus-visible:-outline-offset-2 sm:grid-cols-[minmax(0,1fr)_auto] dark:hover:bg-zinc-800/60">
         <span className="min-w-0">
           <span className="flex flex-wrap items-center gap-2">
-            <span className="truncate font-medium">{pull.title}</span>
+            <span data-testid="pull-row-title" className="max-w-full min-w-0 truncate font-medium" title={pull.title}>
+              {pull.title}
+            </span>
             <span className="text-sm text-zinc-500 dark:text-zinc-400">#{pull.number}</span>
             {pull.state !== "open" ? <span className="rounded-full bg-zinc-100 px-2 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400">{pull.state}</span> : null}
           </span>

@@ -4,6 +4,7 @@
  * verdict, and the table says so in words.
  */
 import { cx } from "@/components/ui/cx";
+import { AxisLog } from "./axis-log";
 import type { AxisTableRow } from "@/components/pulls/pull-types";
 
 const STATUS: Record<AxisTableRow["status"], { label: string; look: string; mark: string }> = {
@@ -13,7 +14,8 @@ const STATUS: Record<AxisTableRow["status"], { label: string; look: string; mark
   missing: { label: "missing", look: "text-zinc-700 bg-zinc-100 ring-zinc-300 dark:text-zinc-300 dark:bg-zinc-800 dark:ring-zinc-700", mark: "?" },
 };
 
-export function AxisTable({ rows, caption }: Readonly<{ rows: readonly AxisTableRow[]; caption: string }>) {
+/** `logs`: where a failed or unrunnable row's log is read from (the pull request and the head the table is for). */
+export function AxisTable({ rows, caption, logs }: Readonly<{ rows: readonly AxisTableRow[]; caption: string; logs?: { slug: string; pullId: string; headSha: string } }>) {
   if (rows.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No axes are declared for this repository (gatehouse.axes.json).</p>;
   return (
     <div className="overflow-x-auto">
@@ -34,7 +36,7 @@ export function AxisTable({ rows, caption }: Readonly<{ rows: readonly AxisTable
               <tr key={row.axis} data-testid="axis-row" data-axis={row.axis} data-status={row.status} data-gated={row.gated}>
                 <th scope="row" className="py-1.5 pr-3 font-mono text-xs font-medium">
                   {row.axis}
-                  {!row.declared ? <span className="ml-1 font-sans font-normal text-zinc-500">(not declared)</span> : null}
+                  {!row.declared ? <span className="ml-1 font-sans font-normal text-zinc-500 dark:text-zinc-400">(not declared)</span> : null}
                 </th>
                 <td className="py-1.5 pr-3 text-xs">{row.gated ? <span className="font-medium">gated</span> : <span className="text-zinc-500 dark:text-zinc-400">report only</span>}</td>
                 <td className="py-1.5 pr-3">
@@ -46,6 +48,7 @@ export function AxisTable({ rows, caption }: Readonly<{ rows: readonly AxisTable
                 <td className="py-1.5 text-xs text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">
                   {row.detail ?? (row.status === "missing" ? "No result for this head yet; missing evidence is not a pass." : "")}
                   {row.source ? <span className="ml-1 text-zinc-500 dark:text-zinc-400">· {row.source === "check_run" ? "GitHub check" : row.source}</span> : null}
+                  {logs && row.source && (row.status === "fail" || row.status === "could_not_run") ? <AxisLog {...logs} axis={row.axis} source={row.source} /> : null}
                 </td>
               </tr>
             );

@@ -24,7 +24,7 @@ const LINE_BG: Record<LineType, string> = {
   del: "bg-red-50 dark:bg-red-950/45",
 };
 const GUTTER_BG: Record<LineType, string> = {
-  context: "text-zinc-500 dark:text-zinc-500",
+  context: "text-zinc-500 dark:text-zinc-400",
   add: "bg-emerald-100/80 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300",
   del: "bg-red-100/80 text-red-800 dark:bg-red-900/40 dark:text-red-300",
 };
@@ -99,7 +99,7 @@ export const DiffChunk = memo(function DiffChunk({ rows, start, end, placements,
           <span className="flex items-start justify-center">{marker}</span>
           <span className={cx("select-none pr-2 text-right", GUTTER_BG[row.type])}>{row.oldLine ?? ""}</span>
           <span className={cx("select-none pr-2 text-right", GUTTER_BG[row.type])}>{row.newLine ?? ""}</span>
-          <span aria-hidden="true" className="select-none text-center text-zinc-500">
+          <span aria-hidden="true" className="select-none text-center text-zinc-500 dark:text-zinc-400">
             {SIGN[row.type]}
           </span>
           <Code type={row.type} tokens={tokens.get(row.hunk, row.index)} noNewline={row.noNewline} />
@@ -188,7 +188,7 @@ function SplitCell({ side, tokens, border }: Readonly<{ side: SplitSide | null; 
     <>
       <span className={cx("select-none pr-2 text-right", GUTTER_BG[side.type], border && "border-l border-zinc-200 dark:border-zinc-800")}>{side.line}</span>
       <span className={cx("flex min-w-0 pl-1", LINE_BG[side.type])}>
-        <span aria-hidden="true" className="w-3 shrink-0 select-none text-zinc-500">
+        <span aria-hidden="true" className="w-3 shrink-0 select-none text-zinc-500 dark:text-zinc-400">
           {SIGN[side.type]}
         </span>
         <Code type={side.type} tokens={tokens.get(side.hunk, side.index)} />

@@ -124,11 +124,11 @@ export const DiffFileView = memo(function DiffFileView({
           <ChevronIcon className={cx("transition-transform motion-reduce:transition-none", expanded && "rotate-90")} />
           <span className="sr-only">{expanded ? "Collapse" : "Expand"} {path}</span>
         </button>
-        <FileIcon className="text-zinc-500" />
+        <FileIcon className="text-zinc-500 dark:text-zinc-400" />
         <span className="min-w-0 flex-1 truncate font-mono text-sm font-medium" title={path}>
           {renamed ? (
             <>
-              <span className="text-zinc-500">{file.oldPath}</span> → {file.newPath}
+              <span className="text-zinc-500 dark:text-zinc-400">{file.oldPath}</span> → {file.newPath}
             </>
           ) : (
             path

@@ -31,6 +31,9 @@ export function FindingActions({ finding, compact = false }: Readonly<{ finding:
 
   const live = finding.status === "open" || finding.status === "consensusReady";
   const confirmedByMe = finding.confirmations.some((c) => c.userId === userId);
+  // R3: the author cannot confirm their own finding; the button says so instead of failing on click.
+  const raisedByMe = finding.authorUserId === userId || finding.author === `user:${userId}`;
+  const selfConfirmId = useId();
   const error = errorMessage(confirm.error) ?? errorMessage(status.error) ?? errorMessage(fix.error) ?? errorMessage(withdraw.error);
   const busy = confirm.isPending || status.isPending;
 
@@ -56,7 +59,17 @@ export function FindingActions({ finding, compact = false }: Readonly<{ finding:
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
-        {live && !confirmedByMe ? (
+        {live && !confirmedByMe && raisedByMe ? (
+          <>
+            <Button size="sm" variant="secondary" data-testid="finding-confirm" disabled aria-describedby={selfConfirmId}>
+              Confirm
+            </Button>
+            <span id={selfConfirmId} data-testid="finding-confirm-reason" className="text-xs text-zinc-600 dark:text-zinc-400">
+              You raised this finding; someone else confirms it.
+            </span>
+          </>
+        ) : null}
+        {live && !confirmedByMe && !raisedByMe ? (
           <Button
             size="sm"
             variant="secondary"

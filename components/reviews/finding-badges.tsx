@@ -4,10 +4,10 @@ import type { FindingView, Priority } from "@/components/pulls/pull-types";
 import { KIND_LABEL, percent, PRIORITY_MEANING, STATUS_LABEL } from "./format";
 
 const PRIORITY_LOOK: Record<Priority, string> = {
-  P0: "bg-red-600 text-white dark:bg-red-500",
+  P0: "bg-red-600 text-white dark:bg-red-700",
   P1: "bg-amber-500 text-zinc-950 dark:bg-amber-400",
-  P2: "bg-sky-700 text-white dark:bg-sky-500",
-  P3: "bg-zinc-500 text-white dark:bg-zinc-600",
+  P2: "bg-sky-700 text-white dark:bg-sky-700",
+  P3: "bg-zinc-600 text-white dark:bg-zinc-600",
 };
 
 export const PRIORITY_DOT: Record<Priority, string> = {

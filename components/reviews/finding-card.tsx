@@ -7,6 +7,7 @@
  */
 import { memo, useId, useState } from "react";
 import { cx } from "@/components/ui/cx";
+import { Markdown } from "@/components/ui/markdown";
 import type { FindingView } from "@/components/pulls/pull-types";
 import { ApplySuggestionButton } from "@/components/pulls/apply-suggestion-button";
 import { FindingActions } from "./finding-actions";
@@ -40,9 +41,10 @@ export const FindingCard = memo(function FindingCard({ finding, variant }: Reado
       data-kind={finding.kind}
       data-line={finding.anchor?.startLine}
       className={cx(
-        "scroll-mt-32 rounded-md border bg-white text-sm shadow-xs focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:bg-zinc-900",
+        "scroll-mt-32 rounded-md border text-sm shadow-xs focus:outline-none focus:ring-2 focus:ring-indigo-500",
         inline ? "border-zinc-300 dark:border-zinc-700" : "border-zinc-200 dark:border-zinc-800",
-        closed && "opacity-80",
+        // Closed: a dashed edge and a quieter ground (not opacity, which took its text under 4.5:1).
+        closed ? "border-dashed bg-zinc-50 dark:bg-zinc-950" : "bg-white dark:bg-zinc-900",
         inline ? "px-3 py-2" : "p-3",
       )}
     >
@@ -61,7 +63,7 @@ export const FindingCard = memo(function FindingCard({ finding, variant }: Reado
           </span>
         ) : null}
       </div>
-      <h4 id={titleId} className={cx("mt-1.5 font-semibold text-zinc-900 dark:text-zinc-100", closed && "line-through decoration-zinc-400")}>
+      <h4 id={titleId} className={cx("mt-1.5 font-semibold text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100", closed && "line-through decoration-zinc-400")}>
         {finding.title}
       </h4>
       {!inline ? (
@@ -86,7 +88,7 @@ export const FindingCard = memo(function FindingCard({ finding, variant }: Reado
       ) : null}
       {collapsed ? null : (
         <div className="mt-1.5 space-y-2">
-          {finding.body ? <p className="whitespace-pre-wrap text-zinc-700 [overflow-wrap:anywhere] dark:text-zinc-300">{finding.body}</p> : null}
+          {finding.body ? <Markdown text={finding.body} citations={finding.author.startsWith("agent:")} className="text-zinc-700 [overflow-wrap:anywhere] dark:text-zinc-300" /> : null}
           {finding.suggestion ? (
             <div>
               <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Suggested change</p>

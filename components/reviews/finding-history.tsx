@@ -76,7 +76,7 @@ export function describeEvent(event: FindingEventView): string {
 export function FindingHistory({ findingId }: Readonly<{ findingId: string }>) {
   const { slug, pullId } = useReview();
   const history = useFindingHistory(slug, pullId, findingId, true);
-  if (history.isPending) return <Spinner label="Loading the finding's history" className="text-zinc-500" />;
+  if (history.isPending) return <Spinner label="Loading the finding's history" className="text-zinc-500 dark:text-zinc-400" />;
   if (history.isError) return <p className="text-xs text-red-700 dark:text-red-300">{errorMessage(history.error)}</p>;
   return (
     <ol data-testid="finding-history" className="space-y-1 border-l-2 border-zinc-200 pl-3 text-xs dark:border-zinc-700">

@@ -28,7 +28,7 @@ export function FindingThread({ findingId }: Readonly<{ findingId: string }>) {
   return (
     <section aria-label="Discussion" data-testid="finding-thread" className="space-y-2 border-l-2 border-zinc-200 pl-3 dark:border-zinc-700">
       {replies.isPending ? (
-        <Spinner label="Loading the discussion" className="text-zinc-500" />
+        <Spinner label="Loading the discussion" className="text-zinc-500 dark:text-zinc-400" />
       ) : replies.isError ? (
         <div className="flex items-center gap-2">
           <ErrorText className="text-xs">{`The discussion could not be loaded: ${errorMessage(replies.error)}`}</ErrorText>

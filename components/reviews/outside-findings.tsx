@@ -30,7 +30,7 @@ function Group({ title, hint, findings, testid }: Readonly<{ title: string; hint
   return (
     <div className="mt-3">
       <h3 className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {title} <span className="font-normal text-zinc-500">({findings.length})</span>
+        {title} <span className="font-normal text-zinc-500 dark:text-zinc-400">({findings.length})</span>
       </h3>
       {hint ? <p className="text-xs text-zinc-500 dark:text-zinc-400">{hint}</p> : null}
       <ul className="mt-1 divide-y divide-zinc-100 dark:divide-zinc-800">

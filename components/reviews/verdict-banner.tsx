@@ -7,6 +7,7 @@
  */
 import { useId } from "react";
 import { cx } from "@/components/ui/cx";
+import { Markdown } from "@/components/ui/markdown";
 import { Spinner } from "@/components/ui/spinner";
 import type { PullRequestDetail, Verdict, VerdictRule } from "@/components/pulls/pull-types";
 import { VERDICT_LOOK, VerdictBadge } from "@/components/pulls/verdict-badge";
@@ -42,7 +43,7 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
         className="rounded-lg border border-dashed border-zinc-300 bg-zinc-50 p-4 dark:border-zinc-700 dark:bg-zinc-900/60"
       >
         <div className="flex flex-wrap items-center gap-3">
-          <PendingIcon className="size-6 text-zinc-500" />
+          <PendingIcon className="size-6 text-zinc-500 dark:text-zinc-400" />
           <h2 id={titleId} className="text-lg font-semibold">
             No verdict yet for {shortSha(pull.headSha)}
           </h2>
@@ -60,7 +61,7 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
         {detail.axes.table.length > 0 ? (
           <div className="mt-3">
             <h3 className="mb-1 text-sm font-semibold">Axes at this head</h3>
-            <AxisTable rows={detail.axes.table} caption="Axis results at the current head" />
+            <AxisTable rows={detail.axes.table} caption="Axis results at the current head" logs={{ slug, pullId: pull.id, headSha: pull.headSha }} />
           </div>
         ) : null}
       </section>
@@ -97,7 +98,7 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
             {review.threshold !== null ? <> · findings count at confidence ≥ {review.threshold}</> : null}
           </p>
         </div>
-        {reviewing ? <Spinner label="A new review is running" className="text-zinc-500" /> : null}
+        {reviewing ? <Spinner label="A new review is running" className="text-zinc-500 dark:text-zinc-400" /> : null}
       </div>
       {muted ? (
         <p data-testid="verdict-caveats" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
@@ -105,7 +106,7 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
           {caveats.map((c) => `${c.axis} ${c.what}`).join("; ")}.
         </p>
       ) : null}
-      {review.summary ? <p className="mt-3 whitespace-pre-wrap text-sm text-zinc-800 dark:text-zinc-200">{review.summary}</p> : null}
+      {review.summary ? <Markdown text={review.summary} citations className="mt-3 text-zinc-800 dark:text-zinc-200" /> : null}
       <CoverageNote slug={slug} pullId={pull.id} review={review} canWrite={canWrite} />
       <div className="mt-3 grid gap-4 lg:grid-cols-2">
         <div>
@@ -120,7 +121,7 @@ export function VerdictBanner({ detail, reviewing, canWrite = false }: Readonly<
           <h3 className="text-sm font-semibold">Axes</h3>
           {axesError ? <p className="mt-1 text-sm text-amber-900 dark:text-amber-200">The axes declaration could not be read: {axesError}</p> : null}
           <div className="mt-1">
-            <AxisTable rows={review.axisTable} caption={`Axis results behind the ${VERDICT_WORDS[review.verdict].label} verdict`} />
+            <AxisTable rows={review.axisTable} caption={`Axis results behind the ${VERDICT_WORDS[review.verdict].label} verdict`} logs={{ slug, pullId: pull.id, headSha: review.headSha }} />
           </div>
         </div>
       </div>
@@ -138,7 +139,7 @@ function RuleItem({ rule }: Readonly<{ rule: VerdictRule }>) {
         {rule.effect}
       </span>
       <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-        {rule.text} <RuleRef id={rule.rule} idOnly />
+        <Markdown text={rule.text} inline /> <RuleRef id={rule.rule} idOnly />
       </span>
     </li>
   );

@@ -80,7 +80,7 @@ export function CapabilityPanel({
                 <code data-testid="capability-fingerprint" data-fingerprint={data.fingerprint} className="font-mono">
                   {data.fingerprint.slice(0, 12)}
                 </code>{" "}
-                <span className="text-zinc-500">(covers {data.fingerprintCovers.join(", ")}; G7)</span>
+                <span className="text-zinc-500 dark:text-zinc-400">(covers {data.fingerprintCovers.join(", ")}; G7)</span>
               </p>
               {data.switchTargets.length > 0 ? (
                 <p data-testid="capability-switch-targets" className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -14,7 +14,8 @@ import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { ErrorText } from "@/components/ui/error-text";
 import { ApiError } from "@/components/ui/fetch-json";
-import { AUTONOMY, AUTONOMY_LEVELS, BUILT_IN_SELECTABLE, type ModeProfileView } from "./mode-meta";
+import { AUTONOMY, AUTONOMY_LEVELS, autonomyExplanation, BUILT_IN_SELECTABLE, type ModeProfileView } from "./mode-meta";
+import { useMentionPicker } from "./mention-picker";
 import { usePostMessage, useUpdateRoom } from "./room-hooks";
 import type { RoomInfo } from "./room-types";
 
@@ -48,6 +49,16 @@ export function Composer({
 }>) {
   const ids = { mode: useId(), autonomy: useId(), autonomyHint: useId(), shell: useId(), hint: useId() };
   const post = usePostMessage(slug, room.id);
+  const mention = useMentionPicker({
+    slug,
+    draft,
+    onDraft,
+    focusAt: (caret) =>
+      requestAnimationFrame(() => {
+        inputRef.current?.focus();
+        inputRef.current?.setSelectionRange(caret, caret);
+      }),
+  });
   const update = useUpdateRoom(slug, room.id);
   const [notice, setNotice] = useState<string | null>(null);
   const profile = room.profile;
@@ -91,6 +102,8 @@ export function Composer({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // An @mention being completed takes Enter, Tab and the arrows first.
+    if (mention.onKeyDown(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
@@ -110,8 +123,9 @@ export function Composer({
         event.preventDefault();
         send();
       }}
-      className="rounded-xl border border-zinc-300 bg-white shadow-sm focus-within:border-indigo-400 focus-within:ring-2 focus-within:ring-indigo-500/20 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-indigo-500"
+      className="relative rounded-xl border border-zinc-300 bg-white shadow-sm focus-within:border-indigo-400 focus-within:ring-2 focus-within:ring-indigo-500/20 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-indigo-500"
     >
+      {mention.list}
       <label htmlFor={`${ids.mode}-input`} className="sr-only">
         Message{conversationTitle ? ` in ${conversationTitle}` : ""}
       </label>
@@ -122,9 +136,14 @@ export function Composer({
         rows={3}
         value={draft}
         maxLength={MESSAGE_MAX_LENGTH}
-        onChange={(e) => onDraft(e.target.value)}
+        onChange={(e) => {
+          onDraft(e.target.value);
+          mention.onCaret(e.target.selectionStart);
+        }}
+        onSelect={(e) => mention.onCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
         aria-describedby={ids.hint}
+        {...mention.inputProps}
         placeholder={fixed ? `Ask the agent in ${profile.label} mode…` : `Message the agent in ${profile.label} mode…`}
         className="block max-h-72 min-h-20 w-full resize-y rounded-t-xl border-0 bg-transparent px-4 pt-3 text-sm text-zinc-900 placeholder:text-zinc-400 focus:outline-none focus-visible:outline-none dark:text-zinc-100 dark:placeholder:text-zinc-500"
       />
@@ -224,11 +243,11 @@ export function Composer({
       </div>
       <div className="space-y-1 px-3 pb-2">
         <p id={ids.autonomyHint} className="text-xs text-zinc-500 dark:text-zinc-400">
-          {AUTONOMY[room.autonomy].explanation}
+          {autonomyExplanation(room.autonomy, profile.posture)}
           {profile.shellOptIn ? (room.planShell ? " Shell: on, read-only." : " Shell: off.") : ""}
         </p>
         <p id={ids.hint} className="text-xs text-zinc-500 dark:text-zinc-400">
-          Enter sends · Shift+Enter new line{fixed || !planId ? "" : " · Shift+Tab toggles Plan"} · Mode and autonomy changes apply from the agent&apos;s next turn.
+          Enter sends · Shift+Enter new line · @ mentions a teammate{fixed || !planId ? "" : " · Shift+Tab toggles Plan"} · Mode and autonomy changes apply from the agent&apos;s next turn.
         </p>
         <p role="status" aria-live="polite" data-testid="composer-notice" className="min-h-4 text-xs text-emerald-700 dark:text-emerald-400">
           {notice ?? ""}

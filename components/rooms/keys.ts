@@ -6,6 +6,8 @@
 export const roomKeys = {
   all: (slug: string) => ["rooms", slug] as const,
   list: (slug: string) => [...roomKeys.all(slug), "list"] as const,
+  /** the archived rooms, listed apart */
+  archived: (slug: string) => [...roomKeys.all(slug), "archived"] as const,
   detail: (slug: string, roomId: string) => [...roomKeys.all(slug), "detail", roomId] as const,
   view: (slug: string, roomId: string) => [...roomKeys.detail(slug, roomId), "view"] as const,
   /** keyed by what decides the surface, so a mode or autonomy change is a new query */

@@ -40,7 +40,7 @@ export function MessageEntry({ message, agentName, highlighted = false }: Readon
           <span className="font-medium text-zinc-700 dark:text-zinc-300">{who}</span>
           {pending ? <span>sending…</span> : <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>}
         </header>
-        <MessageText text={message.content} />
+        <MessageText text={message.content} citations={!mine} />
       </article>
     </div>
   );

@@ -45,3 +45,17 @@ export const AUTONOMY: Record<Autonomy, { label: string; explanation: string }> 
 };
 
 export const AUTONOMY_LEVELS: Autonomy[] = ["ask", "auto_edit", "auto"];
+
+/**
+ * G3, M5: the dial's words for a room's mode. A read-only mode has no file
+ * edits at all (they are off the surface), so its words never promise them.
+ */
+export function autonomyExplanation(autonomy: Autonomy, posture: ModeProfileView["posture"]): string {
+  if (posture === "read-write") return AUTONOMY[autonomy].explanation;
+  const readOnly: Record<Autonomy, string> = {
+    ask: "This mode cannot edit files; every command waits for a person to confirm it.",
+    auto_edit: "This mode cannot edit files; commands wait for a person to confirm them.",
+    auto: "This mode cannot edit files; nothing else waits for a confirmation.",
+  };
+  return readOnly[autonomy];
+}

@@ -17,7 +17,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorText } from "@/components/ui/error-text";
 import { SelectField, TextField } from "@/components/ui/field";
 import { fieldErrors } from "@/components/ui/field-errors";
-import { AUTONOMY, AUTONOMY_LEVELS, BUILT_IN_SELECTABLE, MODE_ACCENT } from "./mode-meta";
+import { AUTONOMY, AUTONOMY_LEVELS, autonomyExplanation, BUILT_IN_SELECTABLE, MODE_ACCENT } from "./mode-meta";
 import { useCreateRoom, useWorkspaceModes } from "./room-hooks";
 
 export function NewRoomDialog({
@@ -143,7 +143,7 @@ function NewRoomForm({
         value={autonomy}
         onChange={(e) => setAutonomy(e.target.value as Autonomy)}
         options={AUTONOMY_LEVELS.map((level) => ({ value: level, label: AUTONOMY[level].label }))}
-        hint={AUTONOMY[autonomy].explanation}
+        hint={autonomyExplanation(autonomy, modes.find((m) => m.id === mode)?.posture ?? "read-write")}
         error={errors.fields.autonomy}
       />
 

@@ -4,6 +4,7 @@ import type { Ref } from "react";
 import { ConnectionStatus } from "@/components/live/connection-status";
 import type { EventStreamStatus } from "@/components/live/use-event-stream";
 import { cx } from "@/components/ui/cx";
+import { ArchiveRoomButton } from "./archive-room";
 import { ShieldIcon } from "./icons";
 import { ModeBadge } from "./mode-badge";
 import { RoomBranchPanel } from "./room-branch-panel";
@@ -32,7 +33,7 @@ export function RoomHeader({
 }>) {
   return (
     <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 border-b border-zinc-200 pb-4 dark:border-zinc-800">
-      <div className="min-w-0 space-y-1.5">
+      <div className="min-w-0 max-w-full flex-1 space-y-1.5">
         <nav aria-label="Breadcrumb" className="text-xs text-zinc-500 dark:text-zinc-400">
           <Link href={`/w/${slug}`} className="hover:text-zinc-900 hover:underline dark:hover:text-zinc-100">
             Rooms
@@ -40,7 +41,7 @@ export function RoomHeader({
           <span aria-hidden="true"> / </span>
         </nav>
         <div className="flex flex-wrap items-center gap-2">
-          <h1 data-testid="room-name" className="truncate text-xl font-semibold tracking-tight">
+          <h1 data-testid="room-name" className="max-w-full min-w-0 text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">
             {room.name}
           </h1>
           <ModeBadge profile={room.profile} size="md" />
@@ -65,14 +66,14 @@ export function RoomHeader({
         <RoomBranchPanel slug={slug} room={room} canWrite={canWrite} />
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
           <div className="flex gap-1.5">
-            <dt className="text-zinc-500 dark:text-zinc-500">Repository</dt>
+            <dt className="text-zinc-500 dark:text-zinc-400">Repository</dt>
             <dd data-testid="room-repository" className="font-medium text-zinc-800 dark:text-zinc-200">
               {room.repository ? room.repository.name : "none"}
               {room.branch ? <code className="ml-1.5 rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs font-normal dark:bg-zinc-800">{room.branch}</code> : null}
             </dd>
           </div>
           <div className="flex gap-1.5">
-            <dt className="text-zinc-500 dark:text-zinc-500">Agent</dt>
+            <dt className="text-zinc-500 dark:text-zinc-400">Agent</dt>
             <dd data-testid="room-agent" className="font-medium text-zinc-800 dark:text-zinc-200">
               {room.agent ? (
                 <>
@@ -104,6 +105,7 @@ export function RoomHeader({
           <ShieldIcon />
           What can the agent do here?
         </button>
+        {canWrite ? <ArchiveRoomButton slug={slug} room={room} /> : null}
       </div>
     </header>
   );

@@ -19,6 +19,15 @@ export function useRooms(slug: string, initialData?: RoomListItem[]) {
   });
 }
 
+/** The archived rooms, loaded when someone opens that list. */
+export function useArchivedRooms(slug: string, enabled: boolean) {
+  return useQuery({
+    queryKey: roomKeys.archived(slug),
+    queryFn: async () => (await fetchJson<{ rooms: RoomListItem[] }>(`${workspaceApi(slug)}/rooms?archived=1`)).rooms,
+    enabled,
+  });
+}
+
 export function useCreateRoom(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -67,7 +76,7 @@ export function useUpdateRoom(slug: string, roomId: string) {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<RoomView>(key);
       if (previous) {
-        const { agentId: _agentId, ...shown } = patch;
+        const { agentId: _agentId, archived: _archived, ...shown } = patch;
         queryClient.setQueryData<RoomView>(key, { ...previous, room: { ...previous.room, ...shown } });
       }
       return { previous };
@@ -78,6 +87,7 @@ export function useUpdateRoom(slug: string, roomId: string) {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: roomKeys.detail(slug, roomId) });
       void queryClient.invalidateQueries({ queryKey: roomKeys.list(slug) });
+      void queryClient.invalidateQueries({ queryKey: roomKeys.archived(slug) });
     },
   });
 }

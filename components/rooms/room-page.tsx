@@ -31,6 +31,7 @@ import { DecisionNoticeProvider } from "@/components/inbox/decision-notice";
 import { approvalKeys } from "@/components/inbox/keys";
 import { PlanStudioPanel } from "@/components/plans/plan-studio-panel";
 import { CapabilityPanel } from "./capability-panel";
+import { ArchivedRoomNote } from "./archive-room";
 import { Composer } from "./composer";
 import { Conversation, type HistoryEdge } from "./conversation";
 import { useRefreshNewestPage, useRoomHistory } from "./history-hooks";
@@ -345,7 +346,9 @@ export function RoomPage({
           )}
           <div className="sticky bottom-0 z-10 -mx-1 bg-gradient-to-t from-white from-80% to-transparent px-1 pt-4 pb-3 dark:from-zinc-950">
             <ModeSwitchBar approvals={view.approvals} slug={slug} canWrite={canWrite} />
-            {canWrite ? (
+            {room.archivedAt ? (
+              <ArchivedRoomNote slug={slug} room={room} canWrite={canWrite} />
+            ) : canWrite ? (
               <Composer
                 slug={slug}
                 room={room}

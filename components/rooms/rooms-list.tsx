@@ -27,7 +27,7 @@ import { AgentIcon, BranchIcon } from "./icons";
 import { ModeBadge } from "./mode-badge";
 import { AUTONOMY } from "./mode-meta";
 import { NewRoomDialog } from "./new-room-dialog";
-import { useRooms } from "./room-hooks";
+import { useArchivedRooms, useRooms, useUpdateRoom } from "./room-hooks";
 
 export function RoomsList({
   slug,
@@ -150,7 +150,9 @@ export function RoomsList({
               >
                 <span className="min-w-0">
                   <span className="flex flex-wrap items-center gap-2">
-                    <span className="truncate font-medium">{room.name}</span>
+                    <span data-testid="room-row-name" className="max-w-full min-w-0 truncate font-medium" title={room.name}>
+                      {room.name}
+                    </span>
                     <ModeBadge profile={room.profile} />
                   </span>
                   <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-zinc-500 dark:text-zinc-400">
@@ -187,7 +189,45 @@ export function RoomsList({
         </ul>
       )}
 
+      <ArchivedRooms slug={slug} canWrite={canWrite} />
+
       {canWrite ? <NewRoomDialog slug={slug} open={creating} onClose={() => setCreating(false)} repositories={repositories} agents={agents} /> : null}
     </div>
+  );
+}
+
+/** Archived rooms stay readable: listed here on request, each with Restore for those who may. */
+function ArchivedRooms({ slug, canWrite }: Readonly<{ slug: string; canWrite: boolean }>) {
+  const [open, setOpen] = useState(false);
+  const archived = useArchivedRooms(slug, open);
+  return (
+    <details onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)} className="text-sm">
+      <summary data-testid="archived-rooms-toggle" className="cursor-pointer font-medium text-zinc-700 dark:text-zinc-300">
+        Archived rooms
+      </summary>
+      {archived.data?.length === 0 ? <p className="mt-2 text-zinc-600 dark:text-zinc-400">No archived rooms.</p> : null}
+      <ul className="mt-2 divide-y divide-zinc-200 dark:divide-zinc-800">
+        {(archived.data ?? []).map((room) => (
+          <li key={room.id} data-testid="archived-room" data-room-id={room.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <Link href={`/w/${slug}/rooms/${room.id}`} className="min-w-0 truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+              {room.name}
+            </Link>
+            {canWrite ? <RestoreRoomButton slug={slug} roomId={room.id} name={room.name} /> : null}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function RestoreRoomButton({ slug, roomId, name }: Readonly<{ slug: string; roomId: string; name: string }>) {
+  const update = useUpdateRoom(slug, roomId);
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Button size="sm" variant="secondary" data-testid="room-restore" loading={update.isPending} onClick={() => update.mutate({ archived: false })} aria-label={`Restore ${name}`}>
+        Restore
+      </Button>
+      {update.error ? <span className="text-xs text-red-700 dark:text-red-400">{update.error.message}</span> : null}
+    </span>
   );
 }

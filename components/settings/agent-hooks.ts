@@ -12,6 +12,15 @@ export function useAgents(slug: string, initialData?: AgentView[]) {
   });
 }
 
+/** The archived agents, loaded when someone opens that list. */
+export function useArchivedAgents(slug: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...workspaceKeys.agents(slug), "archived"],
+    queryFn: async () => (await fetchJson<{ agents: AgentView[] }>(`${workspaceApi(slug)}/agents?archived=1`)).agents,
+    enabled,
+  });
+}
+
 export function useCreateAgent(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ import { InlineStatus } from "@/components/ui/inline-status";
 import { Spinner } from "@/components/ui/spinner";
 import { useCan, useWorkspace } from "@/components/workspaces/workspace-context";
 import { AgentForm, type ToolOption } from "./agent-form";
-import { useAgents } from "./agent-hooks";
+import { useAgents, useArchivedAgents, useUpdateAgent } from "./agent-hooks";
 import { ReadOnlyNote } from "./read-only-note";
 
 const PROVIDER_LABEL: Record<AgentView["provider"], string> = {
@@ -31,7 +31,15 @@ export function AgentsPanel({
   const agents = useAgents(workspace.slug, initialAgents);
   const [editing, setEditing] = useState<AgentView | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [showArchived, setShowArchived] = useState(false);
+  const archivedAgents = useArchivedAgents(workspace.slug, showArchived);
+  const update = useUpdateAgent(workspace.slug);
   const list = agents.data ?? [];
+  const archive = (agent: AgentView, archived: boolean) =>
+    update.mutate(
+      { agentId: agent.id, patch: { archived } },
+      { onSuccess: () => setStatus(archived ? `${agent.name} was archived: it starts no runs and leaves the pickers. Restore it from Archived agents.` : `${agent.name} was restored.`) },
+    );
 
   return (
     <div className="space-y-6">
@@ -66,14 +74,41 @@ export function AgentsPanel({
                   </p>
                 </div>
                 {manage ? (
-                  <Button variant="secondary" size="sm" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
-                    Edit
-                  </Button>
+                  <div className="flex gap-2">
+                    <Button variant="secondary" size="sm" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
+                      Edit
+                    </Button>
+                    <Button variant="ghost" size="sm" data-testid="agent-archive" loading={update.isPending && update.variables?.agentId === agent.id} onClick={() => archive(agent, true)} aria-label={`Archive ${agent.name}`}>
+                      Archive
+                    </Button>
+                  </div>
                 ) : null}
               </li>
             ))}
           </ul>
         )}
+        <ErrorText className="mt-2">{update.error?.message ?? null}</ErrorText>
+        <details className="mt-4" onToggle={(event) => setShowArchived((event.target as HTMLDetailsElement).open)}>
+          <summary data-testid="archived-agents-toggle" className="cursor-pointer text-sm font-medium text-zinc-700 dark:text-zinc-300">
+            Archived agents
+          </summary>
+          {archivedAgents.isPending && showArchived ? <Spinner label="Loading archived agents" /> : null}
+          {archivedAgents.data?.length === 0 ? <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No archived agents.</p> : null}
+          <ul className="mt-2 divide-y divide-zinc-200 dark:divide-zinc-800">
+            {(archivedAgents.data ?? []).map((agent) => (
+              <li key={agent.id} data-testid="archived-agent" className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{agent.name}</span> <span className="text-zinc-600 dark:text-zinc-400">· {agent.model}</span>
+                </span>
+                {manage ? (
+                  <Button variant="secondary" size="sm" data-testid="agent-restore" onClick={() => archive(agent, false)} aria-label={`Restore ${agent.name}`}>
+                    Restore
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </details>
       </Card>
 
       {manage ? (

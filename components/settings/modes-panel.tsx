@@ -116,12 +116,15 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
 
   function submit(edit = editing, policy: ModePolicyInput = draftPolicy(edit)) {
     setStatus(null);
+    const before = saved.defaultMode;
     save.mutate(policy, {
-      onSuccess: () => {
+      onSuccess: (next) => {
         setEditing(null);
         preview.reset();
         closeConfirm();
-        setStatus("Saved. Rooms whose mode narrows changed at once; a room whose mode widens waits for a person's approval in the room.");
+        // X1: a save that moves where fresh rooms start says so.
+        const moved = next && next.defaultMode !== before ? ` New rooms now start in ${next.selectable.find((m) => m.id === next.defaultMode)?.label ?? next.defaultMode} (${DEFAULT_REASON[next.defaultReason]}).` : "";
+        setStatus(`Saved. Rooms whose mode narrows changed at once; a room whose mode widens waits for a person's approval in the room.${moved}`);
       },
     });
   }
@@ -135,15 +138,15 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
         {!manage ? <ReadOnlyNote role={role} what="the modes" /> : null}
         <InlineStatus>{status}</InlineStatus>
         <ul data-testid="declared-modes" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {saved.policy.modes.length === 0 ? <li className="py-3 text-sm text-zinc-500">No declared modes yet.</li> : null}
+          {saved.policy.modes.length === 0 ? <li className="py-3 text-sm text-zinc-500 dark:text-zinc-400">No declared modes yet.</li> : null}
           {saved.policy.modes.map((mode, index) => (
             <li key={mode.id} data-testid="declared-mode" data-mode={mode.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
               <div>
                 <span aria-hidden="true" style={{ color: mode.accent }}>
                   {mode.icon}
                 </span>{" "}
-                <strong>{mode.label}</strong> <code className="text-xs text-zinc-500">{mode.id}</code>
-                <span className="ml-2 text-xs text-zinc-500">
+                <strong>{mode.label}</strong> <code className="text-xs text-zinc-500 dark:text-zinc-400">{mode.id}</code>
+                <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
                   extends {mode.extends}
                   {mode.readOnly ? " · read-only" : ""}
                   {mode.tools ? ` · ${mode.tools.length} granted tools` : " · no grants"}
@@ -237,7 +240,7 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
                 Cancel
               </Button>
             </div>
-            <ErrorText className="sm:col-span-2">{otherErrors.length ? otherErrors.map((i) => `${i.path}: ${i.message}`).join("; ") : !issues.length && save.error ? save.error.message : null}</ErrorText>
+            <ErrorText className="sm:col-span-2">{otherErrors.length ? [...new Set(otherErrors.map((i) => i.message))].join(" ") : !issues.length && save.error ? save.error.message : null}</ErrorText>
           </form>
           {preview.data ? <PreviewTable preview={preview.data} /> : null}
         </Card>
@@ -271,8 +274,15 @@ export function ModesPanel({ initial }: Readonly<{ initial: ModePolicyView }>) {
             value={settings.defaultMode}
             onChange={(e) => setSettings((s) => ({ ...s, defaultMode: e.target.value }))}
             error={topError("defaultMode")}
-            options={[{ value: "", label: "First declared, else Agent" }, ...saved.selectable.map((m) => ({ value: m.id, label: m.label }))]}
+            options={[
+              { value: "", label: `None chosen — ${saved.policy.modes.some((m) => !m.disabled) ? "the first declared mode" : "Agent"}` },
+              ...saved.selectable.map((m) => ({ value: m.id, label: m.label })),
+            ]}
           />
+          <p data-testid="default-mode-note" className="text-sm text-zinc-700 sm:col-span-3 dark:text-zinc-300">
+            New rooms start in <strong>{saved.selectable.find((m) => m.id === saved.defaultMode)?.label ?? saved.defaultMode}</strong>: {DEFAULT_REASON[saved.defaultReason]}.
+            {saved.defaultReason === "first-declared" ? " Declaring another mode first would change it; choose a default to keep it." : ""}
+          </p>
           {manage ? (
             <Button type="submit" data-testid="save-switching" loading={save.isPending && !editing} className="sm:col-span-3 justify-self-start">
               Save switching
@@ -313,9 +323,21 @@ function Diff({ change }: Readonly<{ change: Pick<RoomChange, "added" | "removed
   );
 }
 
+/** X1: why fresh rooms start in the mode they do, in words. */
+const DEFAULT_REASON: Record<ModePolicyView["defaultReason"], string> = {
+  set: "the default chosen here",
+  "first-declared": "the first declared mode, because no default is chosen",
+  "built-in": "the built-in Agent mode, because no mode is declared",
+};
+
 function PreviewTable({ preview }: Readonly<{ preview: PolicyPreview }>) {
   return (
     <div data-testid="mode-preview" className="mt-4 space-y-3 text-xs">
+      {preview.defaultMode ? (
+        <p data-testid="mode-preview-default" className="rounded-md bg-amber-50 px-2 py-1.5 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+          New rooms will start in <strong>{preview.defaultMode.to.label}</strong> ({DEFAULT_REASON[preview.defaultMode.reason]}) instead of {preview.defaultMode.from.label}.
+        </p>
+      ) : null}
       <div>
         <h3 className="text-sm font-semibold">Rooms that change mode (G8)</h3>
         {preview.rooms.length === 0 ? <p data-testid="mode-preview-no-rooms">No room changes mode.</p> : null}

@@ -18,7 +18,7 @@ export function PublishingCredential({ slug, repositoryId }: Readonly<{ slug: st
   const credential = usePublishingCredential(slug, repositoryId);
   if (credential.isPending) {
     return (
-      <p className="flex items-center gap-2 text-sm text-zinc-500" data-testid="publishing-credential" data-credential="loading">
+      <p className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400" data-testid="publishing-credential" data-credential="loading">
         <Spinner /> Checking how this repository publishes…
       </p>
     );

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import type { RepositoryView } from "@/lib/repositories/schemas";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorText } from "@/components/ui/error-text";
@@ -11,6 +12,7 @@ import { useCan, useWorkspace } from "@/components/workspaces/workspace-context"
 import { ReadOnlyNote } from "./read-only-note";
 import { GithubPublishingForm } from "./github-publishing-form";
 import { PublishingCredential } from "./publishing-credential";
+import { EditRepositoryForm } from "./edit-repository-form";
 import { RegisterRepositoryForm } from "./register-repository-form";
 import { useRepositories } from "./repository-hooks";
 
@@ -19,6 +21,7 @@ export function RepositoriesPanel({ initialRepositories, allowedRoots }: Readonl
   const manage = useCan("manage");
   const repositories = useRepositories(workspace.slug, initialRepositories);
   const [status, setStatus] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const list = repositories.data ?? [];
 
   return (
@@ -46,14 +49,30 @@ export function RepositoriesPanel({ initialRepositories, allowedRoots }: Readonl
                   {repo.githubFullName ? (
                     <Badge tone={repo.hasWebhookSecret ? "green" : "amber"}>{repo.hasWebhookSecret ? "webhook secret set" : "no webhook secret"}</Badge>
                   ) : null}
+                  {manage && editing !== repo.id ? (
+                    <Button size="sm" variant="secondary" className="ml-auto" data-testid="edit-repository" aria-label={`Edit ${repo.name}`} onClick={() => (setStatus(null), setEditing(repo.id))}>
+                      Edit
+                    </Button>
+                  ) : null}
                 </div>
+                {editing === repo.id ? (
+                  <EditRepositoryForm
+                    slug={workspace.slug}
+                    repo={repo}
+                    onCancel={() => setEditing(null)}
+                    onSaved={(saved) => {
+                      setEditing(null);
+                      setStatus(`${saved.name} was saved.`);
+                    }}
+                  />
+                ) : null}
                 {repo.githubFullName && !manage ? <PublishingCredential slug={workspace.slug} repositoryId={repo.id} /> : null}
                 <dl className="mt-1 grid gap-x-4 text-sm text-zinc-600 sm:grid-cols-[auto_1fr] dark:text-zinc-400">
-                  <dt className="text-zinc-500">Path</dt>
-                  <dd className="font-mono break-all">{repo.path ?? <span className="font-sans text-zinc-500">none — read from its remote</span>}</dd>
+                  <dt className="text-zinc-500 dark:text-zinc-400">Path</dt>
+                  <dd className="font-mono break-all">{repo.path ?? <span className="font-sans text-zinc-500 dark:text-zinc-400">none — read from its remote</span>}</dd>
                   {repo.remoteUrl ? (
                     <>
-                      <dt className="text-zinc-500">Remote</dt>
+                      <dt className="text-zinc-500 dark:text-zinc-400">Remote</dt>
                       <dd className="font-mono break-all">{repo.remoteUrl}</dd>
                     </>
                   ) : null}

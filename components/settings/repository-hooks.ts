@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PublishingCredentialView } from "@/lib/github/get-publishing-credential";
-import type { GithubPublishingBody, RegisterRepositoryBody, RepositoryView } from "@/lib/repositories/schemas";
+import type { GithubPublishingBody, RegisterRepositoryBody, RepositoryView, UpdateRepositoryBody } from "@/lib/repositories/schemas";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { workspaceApi, workspaceKeys } from "@/components/workspaces/keys";
 
@@ -18,6 +18,16 @@ export function useRegisterRepository(slug: string) {
   return useMutation({
     mutationFn: async (body: RegisterRepositoryBody) =>
       (await fetchJson<{ repository: RepositoryView }>(`${workspaceApi(slug)}/repositories`, { method: "POST", json: body })).repository,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.repositories(slug) }),
+  });
+}
+
+/** Edit what registration set (name, folder, remote, default branch, GitHub name, webhook secret). */
+export function useUpdateRepository(slug: string, repositoryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateRepositoryBody) =>
+      (await fetchJson<{ repository: RepositoryView }>(`${workspaceApi(slug)}/repositories/${encodeURIComponent(repositoryId)}`, { method: "PATCH", json: body })).repository,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.repositories(slug) }),
   });
 }

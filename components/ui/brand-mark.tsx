@@ -7,7 +7,8 @@ export function BrandMark() {
       <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-indigo-600 text-white">
         G
       </span>
-      Gatehouse
+      {/* At phone width the mark alone, so the top bar keeps to one row of controls. */}
+      <span className="sr-only sm:not-sr-only">Gatehouse</span>
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { issueWords } from "@/lib/errors/issue-words";
 import { ApiError } from "./fetch-json";
 
 /**
@@ -14,8 +15,9 @@ export function fieldErrors(error: unknown, shown: readonly string[]): { fields:
   for (const issue of error.issues ?? []) {
     const field = issue.path.split(".")[0] ?? "";
     if (shown.includes(field)) fields[field] ??= issue.message;
-    else rest.push(issue.path ? `${issue.path}: ${issue.message}` : issue.message);
+    // The server already words its messages; a field the form does not show is named in words, never by its API name.
+    else rest.push(issueWords(issue));
   }
-  const form = error.issues?.length ? (rest.length ? rest.join("; ") : null) : error.message;
+  const form = error.issues?.length ? (rest.length ? [...new Set(rest)].join(" ") : null) : error.message;
   return { fields, form };
 }

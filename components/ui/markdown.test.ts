@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Markdown } from "./markdown";
 
-const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
+const html = (text: string, citations = false) => renderToStaticMarkup(createElement(Markdown, { text, citations }));
 
 describe("Markdown", () => {
   it("renders agent Markdown: bold, headings, lists, tables and links", () => {
@@ -17,8 +17,27 @@ describe("Markdown", () => {
 
   it("H5: raw HTML never becomes markup and a javascript: link is inert", () => {
     const out = html('hi <script>alert(1)</script> <img src=x onerror="alert(2)"> [click](javascript:alert(3)) [d](data:text/html,x) <a href="javascript:alert(4)">raw</a>');
-    expect(out).not.toMatch(/<script|<img|onerror|javascript:|data:text/i);
+    expect(out).not.toMatch(/<script|<img|<a href="javascript|<[^>]*\sonerror=|href="data:/i);
     expect(out).toContain('data-inert-link=""');
+    // What was typed is shown as text, escaped.
+    expect(out).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("H5: a line starting with <script> keeps its words, shown as text, and the next paragraph still renders", () => {
+    const out = html("<script>steal()</script> then the words that follow\nand the next line\n\n**after**");
+    expect(out).not.toMatch(/<script/i);
+    expect(out).toContain("then the words that follow");
+    expect(out).toContain("and the next line");
+    expect(out).toContain("<strong>after</strong>");
+    const block = html("<div>\nsome words inside\n</div>");
+    expect(block).toContain("some words inside");
+    expect(block).not.toMatch(/<div>\s*some/);
+  });
+
+  it("a task list's checkboxes say whether the item is done", () => {
+    const out = html("- [x] write tests\n- [ ] ship");
+    expect(out).toMatch(/<input[^>]*type="checkbox"[^>]*aria-label="Done"/);
+    expect(out).toMatch(/<input[^>]*aria-label="Not done"/);
   });
 
   it("images show as links, so a message cannot make the browser fetch anything", () => {
@@ -33,10 +52,24 @@ describe("Markdown", () => {
     expect(out).toContain("<code class=\"rounded");
   });
 
-  it("M5: a rule citation in prose reads as words with the id as a link to the rule", () => {
-    const out = html("write_file is removed [M5]; `arr[M5]` stays code");
+  it("M5: in agent text a rule citation in prose reads as words with the id as a link to the rule", () => {
+    const out = html("write_file is removed [M5]; `arr[M5]` stays code", true);
     expect(out).toContain("the worktree is read-only in this mode");
     expect(out).toMatch(/<a href="\/rules#M5"[^>]*>M5<\/a>/);
     expect(out).toContain("arr[M5]");
+  });
+
+  it("M5: a person's [M5] is shown as they wrote it, not rewritten into words", () => {
+    const out = html("see [M5] in the spec");
+    expect(out).toContain("see [M5] in the spec");
+    expect(out).not.toContain("the worktree is read-only in this mode");
+  });
+
+  it("inline: one line of Markdown inside a sentence renders its code and emphasis without a paragraph", () => {
+    const out = renderToStaticMarkup(createElement(Markdown, { text: "P3 'Leftover `console.log`' → ship", inline: true }));
+    expect(out).toMatch(/^<span data-markdown=""/);
+    expect(out).not.toContain("<p>");
+    expect(out).toContain("<code");
+    expect(out).toContain("console.log</code>");
   });
 });

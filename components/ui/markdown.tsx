@@ -6,13 +6,15 @@ import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import rehypeHighlight from "rehype-highlight";
 import { cx } from "./cx";
+import { remarkHtmlAsText } from "./remark-html-as-text";
 import { remarkRuleCitations } from "./remark-rule-citations";
 import { RuleRef } from "./rule-ref";
 
 /**
  * Markdown written by agents and people, rendered with react-markdown + GFM.
- * Safe by construction: raw HTML is dropped (`skipHtml`), so a `<script>` or an
- * `onerror` attribute in a message is never markup; link targets pass
+ * Safe by construction: raw HTML is never markup — it shows as the text that
+ * was written (`remarkHtmlAsText`), so a `<script>` or an `onerror` attribute
+ * in a message is inert, and a line starting with a tag keeps its words; link targets pass
  * react-markdown's URL filter (http, https, mailto and relative only — a
  * `javascript:` link loses its target and is inert); images show as links, so a
  * message cannot make the reader's browser fetch anything. Code blocks with a
@@ -66,6 +68,11 @@ const components: Components = {
     }
     return <code className="rounded bg-zinc-100 px-1 py-px font-mono text-[0.85em] dark:bg-zinc-800">{children}</code>;
   },
+  input({ type, checked, disabled }) {
+    // A GFM task-list item: its checkbox says what it shows (axe: every form control has a name).
+    if (type !== "checkbox") return null;
+    return <input type="checkbox" checked={Boolean(checked)} disabled={disabled} readOnly aria-label={checked ? "Done" : "Not done"} className="mr-1.5 align-middle" />;
+  },
   table({ children }) {
     return (
       <div className="overflow-x-auto">
@@ -82,7 +89,9 @@ const components: Components = {
 };
 
 // remark-breaks: people type single line breaks and expect them kept, as the plain view did.
-const remarkPlugins = [remarkGfm, remarkBreaks, remarkRuleCitations];
+const remarkPlugins = [remarkGfm, remarkBreaks, remarkHtmlAsText];
+// Rule citations read as words only in agent text (README "Text"): what a person typed stays as typed.
+const remarkPluginsWithCitations = [...remarkPlugins, remarkRuleCitations];
 const rehypePlugins = [[rehypeHighlight, { detect: false, ignoreMissing: true }]] as NonNullable<ComponentProps<typeof ReactMarkdown>["rehypePlugins"]>;
 
 /** Only http(s), mailto and relative targets survive; everything else becomes no link. */
@@ -91,13 +100,34 @@ function safeUrl(url: string): string {
   return /^(https?:|mailto:|\/|#|\.|[^:]*$)/i.test(kept) ? kept : "";
 }
 
-/** Rendered Markdown; `trailing` follows the text (a streaming caret). */
-export function Markdown({ text, className, trailing }: Readonly<{ text: string; className?: string; trailing?: ReactNode }>) {
+/**
+ * Rendered Markdown; `trailing` follows the text (a streaming caret).
+ * `citations`: bracketed rule ids (`[M5]`) read as words with a link — for
+ * agent text; a person's words are shown as they wrote them.
+ */
+export function Markdown({
+  text,
+  className,
+  trailing,
+  citations = false,
+  inline = false,
+}: Readonly<{ text: string; className?: string; trailing?: ReactNode; citations?: boolean; inline?: boolean }>) {
+  const rendered = (
+    <ReactMarkdown
+      remarkPlugins={citations ? remarkPluginsWithCitations : remarkPlugins}
+      rehypePlugins={rehypePlugins}
+      urlTransform={safeUrl}
+      components={components}
+      // `inline`: one line of prose inside a sentence (a verdict's rule): paragraphs dissolve into it.
+      {...(inline ? { disallowedElements: ["p"], unwrapDisallowed: true } : {})}
+    >
+      {text}
+    </ReactMarkdown>
+  );
+  if (inline) return <span data-markdown="" className={cx("markdown break-words", className)}>{rendered}{trailing}</span>;
   return (
     <div data-markdown="" className={cx("markdown space-y-2 text-sm leading-relaxed break-words", className)}>
-      <ReactMarkdown skipHtml remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={safeUrl} components={components}>
-        {text}
-      </ReactMarkdown>
+      {rendered}
       {trailing}
     </div>
   );

@@ -5,8 +5,8 @@ import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 
-/** Who is signed in, and the way out. */
-export function UserMenu({ name, email }: Readonly<{ name: string; email: string }>) {
+/** Who is signed in, and the way out. `stacked`: one item a line (the phone's Menu). */
+export function UserMenu({ name, email, stacked = false }: Readonly<{ name: string; email: string; stacked?: boolean }>) {
   const router = useRouter();
   const [leaving, setLeaving] = useState(false);
 
@@ -20,8 +20,8 @@ export function UserMenu({ name, email }: Readonly<{ name: string; email: string
   }
 
   return (
-    <div className="flex items-center gap-2">
-      <span className="hidden text-right text-sm leading-tight sm:block">
+    <div className={stacked ? "flex flex-col items-start gap-1" : "flex items-center gap-2"}>
+      <span className={stacked ? "block text-sm leading-tight" : "hidden text-right text-sm leading-tight sm:block"}>
         <span className="block font-medium">{name}</span>
         <span className="block text-xs text-zinc-500 dark:text-zinc-400">{email}</span>
       </span>

@@ -17,7 +17,7 @@ export function WorkspaceNav({ slug }: Readonly<{ slug: string }>) {
 
   return (
     <nav aria-label="Workspace">
-      <ul className="flex items-center gap-1">
+      <ul className="flex items-center gap-1 whitespace-nowrap">
         {links.map((link) => (
           <li key={link.href}>
             <Link

@@ -98,10 +98,10 @@ export function WorkspaceSwitcher({ workspaces, current }: Readonly<{ workspaces
         aria-label={`Workspace: ${currentName}. Switch workspace`}
         onClick={() => (open ? close(false) : show())}
         onKeyDown={onButtonKey}
-        className="flex h-9 max-w-56 items-center gap-2 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+        className="flex h-9 max-w-40 items-center sm:max-w-56 gap-2 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
       >
         <span className="truncate">{currentName}</span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-zinc-500">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400">
           <path d="M6 8l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>

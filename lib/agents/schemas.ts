@@ -98,9 +98,16 @@ export type AgentConfig = z.output<typeof createAgentBody>;
 
 export const updateAgentBody = agentFields
   .partial()
+  .extend({
+    /** true archives the agent (out of lists and pickers, no runs), false restores it */
+    archived: z.boolean({ error: "archived is true or false" }).optional(),
+  })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), "Change at least one field.");
 
 export type UpdateAgentBody = z.input<typeof updateAgentBody>;
+
+/** GET agents: `archived=1` lists the archived agents instead of the active ones. */
+export const agentListQuery = z.object({ archived: z.enum(["0", "1"], { error: "archived is 0 or 1" }).optional() });
 
 export interface AgentView {
   id: string;
@@ -114,6 +121,8 @@ export interface AgentView {
   moduleAllowlist: string[] | null;
   script: Script | null;
   transport: AgentTransport;
+  /** archived: out of lists and pickers, starts no runs (null = active) */
+  archivedAt: string | null;
   createdAt: string;
 }
 
@@ -128,6 +137,7 @@ export const agentSelect = {
   restrictModules: true,
   script: true,
   transport: true,
+  archivedAt: true,
   createdAt: true,
 } as const;
 
@@ -142,6 +152,7 @@ export function toAgentView(row: {
   restrictModules: boolean;
   script: unknown;
   transport: string;
+  archivedAt: Date | null;
   createdAt: Date;
 }): AgentView {
   return {
@@ -155,6 +166,7 @@ export function toAgentView(row: {
     // A stored script this build cannot read shows as none (the run itself refuses it with the reason).
     script: row.script === null ? null : (scriptSchema.safeParse(row.script).data ?? null),
     transport: row.transport === "claude-code" ? "claude-code" : "built-in",
+    archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -14,13 +14,18 @@ import { AppError } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
 import { agentColumns } from "./agent-columns";
 import { checkAgentEndpoint } from "./check-agent-endpoint";
+import { setAgentArchived } from "./set-agent-archived";
 import { agentSelect, createAgentBody, toAgentView, updateAgentBody, type AgentView, type UpdateAgentBody } from "./schemas";
 
 export async function updateAgent(prisma: PrismaClient, actor: WorkspaceActor, agentId: string, input: UpdateAgentBody): Promise<AgentView> {
   assertCan(actor, "manage");
-  const patch = updateAgentBody.parse(input);
+  const { archived, ...patch } = updateAgentBody.parse(input);
   try {
     return await prisma.$transaction(async (tx) => {
+      if (archived !== undefined) {
+        const view = await setAgentArchived(tx, actor, agentId, archived);
+        if (Object.values(patch).every((value) => value === undefined)) return view;
+      }
       // Scoped by workspace: another workspace's agent id is simply not found.
       const row = await tx.agent.findFirst({ where: { id: agentId, workspaceId: actor.workspaceId }, select: agentSelect });
       if (!row) throw new AppError("not_found", "That agent was not found in this workspace.");

@@ -15,6 +15,9 @@ export async function listApprovals(prisma: PrismaClient, workspaceId: string, o
       plan: { select: { id: true, version: true, goal: true } },
     },
   });
+  // Who decided each one, by name (the inbox's history says who, not what the room is in now).
+  const deciderIds = [...new Set(rows.map((a) => a.decidedById).filter((id): id is string => id !== null))];
+  const deciders = new Map((deciderIds.length ? await prisma.user.findMany({ where: { id: { in: deciderIds } }, select: { id: true, name: true } }) : []).map((u) => [u.id, u.name]));
   return rows
     .map((a) => ({
       id: a.id,
@@ -24,6 +27,8 @@ export async function listApprovals(prisma: PrismaClient, workspaceId: string, o
       createdAt: a.createdAt.toISOString(),
       decidedAt: a.decidedAt?.toISOString() ?? null,
       decidedById: a.decidedById,
+      /** the person who decided, by name; null when nobody did (refused with nobody to ask, or settled by a later change) */
+      decidedBy: a.decidedById ? (deciders.get(a.decidedById) ?? "a former member") : null,
       comment: a.comment,
       runId: a.runId,
       /** X4: a mode switch's cancel window; null = a durable request (G6, G8) */

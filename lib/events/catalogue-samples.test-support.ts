@@ -53,6 +53,8 @@ export const SAMPLE_EVENTS: { [T in RoomEventType]: RoomEventOf<T>["data"] } = {
   "pull.state_changed": { pullRequestId: "pr1", state: "closed", by: "user:u1", headSha: "abc123" },
   "pull.head_changed": { pullRequestId: "pl1", from: "h1", to: "h2", remapped: 1, outdated: 0, unchanged: 2 },
   "pull.edited": { pullRequestId: "pl1", title: "Retitled", baseRef: "develop" },
+  "pull.review_requested": { pullRequestId: "pl1", userId: "u2", by: "u1" },
+  "pull.review_request_withdrawn": { pullRequestId: "pl1", userId: "u2", by: "u1" },
   "finding.created": { pullRequestId: "pl1", findingId: "f1", kind: "bug", priority: "P1", title: "Off by one" },
   "finding.updated": { pullRequestId: "pl1", findingId: "f1", change: "confirmed", status: "open", by: "u1" },
   "finding.replied": { pullRequestId: "pl1", findingId: "f1", replyId: "fr1", by: "u1" },

@@ -136,6 +136,9 @@ const reviewEvents = [
   /** R9: closed, merged or reopened, by a person or by GitHub */
   event("pull.state_changed", { pullRequestId: id, state: z.enum(["open", "closed", "merged"]), by: z.string(), headSha: z.string(), reason: z.string().optional() }),
   event("pull.head_changed", { pullRequestId: id, from: z.string(), to: z.string(), remapped: z.number().int(), outdated: z.number().int(), unchanged: z.number().int() }),
+  /** R3: a person asked another to review the pull request, or withdrew the request */
+  event("pull.review_requested", { pullRequestId: id, userId: id, by: id }),
+  event("pull.review_request_withdrawn", { pullRequestId: id, userId: id, by: id }),
   /** R9: GitHub reported a new title or base branch (`edited`); a new base is reviewed again */
   event("pull.edited", { pullRequestId: id, title: z.string(), baseRef: z.string() }),
   /** `status` when the finding was born dismissed (R10: a dismissal of its rule in its path covers it) */

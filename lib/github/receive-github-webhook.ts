@@ -162,12 +162,19 @@ function jobsFor(event: string, payload: unknown, repositoryIds: string[]): { qu
           name: check.check_run.name,
           conclusion: check.check_run.conclusion ?? null,
           detailsUrl: check.check_run.details_url ?? null,
+          output: checkOutputText(check.check_run.output) ?? null,
         };
         return { kind: "review.check_run", payload: { ...job } };
       }),
     };
   }
   return { ignored: `GitHub event "${event.slice(0, 40)}" is not used by Gatehouse.` };
+}
+
+/** R5: a check run's title, summary and text as one text, or null when it said nothing. */
+function checkOutputText(output: { title?: string | null; summary?: string | null; text?: string | null } | null | undefined): string | null {
+  const parts = [output?.title, output?.summary, output?.text].map((part) => part?.trim()).filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join("\n\n") : null;
 }
 
 function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {

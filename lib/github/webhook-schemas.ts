@@ -44,6 +44,13 @@ export const githubPullRequestEvent = z.object({
 });
 export type GithubPullRequestEvent = z.infer<typeof githubPullRequestEvent>;
 
+/** A check run's own words, each part bounded (GitHub allows 65 535 characters per part). */
+const checkRunOutput = z.object({
+  title: z.string().max(1000).nullable().optional(),
+  summary: z.string().max(65_535).nullable().optional(),
+  text: z.string().max(65_535).nullable().optional(),
+});
+
 export const githubCheckRunEvent = z.object({
   action: z.string(),
   check_run: z.object({
@@ -52,6 +59,8 @@ export const githubCheckRunEvent = z.object({
     status: z.string(),
     conclusion: z.string().nullable().optional(),
     details_url: z.string().max(2048).nullable().optional(),
+    /** what the check said beyond its conclusion (R5: shown for one that did not pass); a malformed one is dropped, never the delivery */
+    output: checkRunOutput.nullable().optional().catch(null),
   }),
 });
 
@@ -93,5 +102,7 @@ export const checkRunJob = z.object({
   name: z.string().min(1).max(200),
   conclusion: z.string().nullable(),
   detailsUrl: z.string().nullable().optional(),
+  /** R5: the check's title, summary and text, joined (absent in jobs queued before it was carried) */
+  output: z.string().max(140_000).nullable().optional(),
 });
 export type CheckRunJob = z.infer<typeof checkRunJob>;

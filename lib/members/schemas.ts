@@ -21,4 +21,6 @@ export interface MemberView {
   role: Role;
   createdAt: string;
   user: { id: string; email: string; name: string };
+  /** how others @mention them in this workspace (unique in it; set on lists) */
+  handle?: string;
 }

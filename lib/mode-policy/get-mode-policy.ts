@@ -5,7 +5,7 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { profileView, type ModeProfileView } from "../modes/profile-view";
-import { defaultProfile, parseStoredPolicy, selectableProfiles } from "../modes/resolve-profile";
+import { defaultChoice, parseStoredPolicy, selectableProfiles, type DefaultModeReason } from "../modes/resolve-profile";
 import type { ModePolicy } from "../modes/declared";
 import { TOOL_SPECS } from "../tools/registry";
 
@@ -13,6 +13,8 @@ export interface ModePolicyView {
   policy: ModePolicy;
   selectable: ModeProfileView[];
   defaultMode: string;
+  /** X1: why fresh rooms start there — a default someone set, the first declared mode, or Agent */
+  defaultReason: DefaultModeReason;
   /** every tool a grant may name */
   tools: { name: string; tier: string; scope: string }[];
 }
@@ -23,10 +25,12 @@ export async function getModePolicy(prisma: PrismaClient, workspaceId: string): 
 }
 
 export function viewOf(policy: ModePolicy): ModePolicyView {
+  const choice = defaultChoice(policy);
   return {
     policy,
     selectable: selectableProfiles(policy).map(profileView),
-    defaultMode: defaultProfile(policy).id,
+    defaultMode: choice.profile.id,
+    defaultReason: choice.reason,
     tools: TOOL_SPECS.map(({ name, tier, scope }) => ({ name, tier, scope })),
   };
 }

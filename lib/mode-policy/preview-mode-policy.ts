@@ -12,7 +12,7 @@
 import { agentAllowlistOf } from "../modes/agent-allowlist";
 import { compileCapability, widens } from "../modes/capability";
 import type { ModePolicy } from "../modes/declared";
-import { resolveMode, selectableProfiles } from "../modes/resolve-profile";
+import { defaultChoice, resolveMode, selectableProfiles, type DefaultModeReason } from "../modes/resolve-profile";
 import { roomMode, type RoomModeColumns } from "../modes/room-mode";
 import type { Autonomy, ModeProfile, ToolSpec, WorktreePosture } from "../modes/types";
 import { wideningContext, type WideningRoom } from "../modes/widening-context";
@@ -59,6 +59,8 @@ export interface PolicyPreview {
   surfaces: { agent: string; mode: string; label: string; tools: string[]; fingerprint: string }[];
   changes: SurfaceChange[];
   rooms: RoomChange[];
+  /** X1: the mode fresh rooms start in moves (declaring a first mode moves it when no default is set); null when it stays */
+  defaultMode: { from: { id: string; label: string }; to: { id: string; label: string }; reason: DefaultModeReason } | null;
 }
 
 export type AgentRow = { name: string; restrictModules: boolean; moduleAllowlist: readonly string[] };
@@ -167,5 +169,12 @@ export function previewPolicy(
   specs: readonly ToolSpec[],
 ): PolicyPreview {
   const surfaces = surfacesOf(next, agents, specs).map(({ profile: _profile, ...surface }) => surface);
-  return { surfaces, changes: modeChanges(current, next, agents, specs), rooms: roomChanges(current, next, rooms, specs) };
+  return { surfaces, changes: modeChanges(current, next, agents, specs), rooms: roomChanges(current, next, rooms, specs), defaultMode: defaultModeChange(current, next) };
+}
+
+/** X1: where fresh rooms start, before and after the edit, when that moves. */
+function defaultModeChange(current: ModePolicy, next: ModePolicy): PolicyPreview["defaultMode"] {
+  const [from, to] = [defaultChoice(current), defaultChoice(next)];
+  if (from.profile.id === to.profile.id) return null;
+  return { from: { id: from.profile.id, label: from.profile.label }, to: { id: to.profile.id, label: to.profile.label }, reason: to.reason };
 }

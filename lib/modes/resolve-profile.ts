@@ -46,13 +46,22 @@ export function selectableProfiles(policy: ModePolicy): ModeProfile[] {
   return [...EXTENDABLE_MODES.map((mode) => PROFILES[mode]).filter((p) => p.selectable), ...declaredProfiles(policy)];
 }
 
-/** X1: the declared default, else the first enabled declared mode, else chat (C1). */
-export function defaultProfile(policy: ModePolicy): ModeProfile {
+/** X1: why fresh rooms start in the mode they do — shown beside it, so the choice is never silent. */
+export type DefaultModeReason = "set" | "first-declared" | "built-in";
+
+/** X1: the declared default, else the first enabled declared mode, else chat (C1) — and which of these applied. */
+export function defaultChoice(policy: ModePolicy): { profile: ModeProfile; reason: DefaultModeReason } {
   if (policy.defaultMode) {
     const chosen = resolveProfile(policy, policy.defaultMode);
-    if (chosen?.selectable) return chosen;
+    if (chosen?.selectable) return { profile: chosen, reason: "set" };
   }
-  return declaredProfiles(policy)[0] ?? PROFILES.chat;
+  const first = declaredProfiles(policy)[0];
+  return first ? { profile: first, reason: "first-declared" } : { profile: PROFILES.chat, reason: "built-in" };
+}
+
+/** X1: the mode fresh rooms start in. */
+export function defaultProfile(policy: ModePolicy): ModeProfile {
+  return defaultChoice(policy).profile;
 }
 
 /**

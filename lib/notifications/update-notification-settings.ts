@@ -5,5 +5,5 @@ import { notificationSettingsBody, type NotificationSettings, type NotificationS
 
 export async function updateNotificationSettings(prisma: PrismaClient, userId: string, input: NotificationSettingsBody): Promise<NotificationSettings> {
   const data = notificationSettingsBody.parse(input);
-  return prisma.user.update({ where: { id: userId }, data, select: { notifyApprovals: true, notifyVerdicts: true, notifyMentions: true } });
+  return prisma.user.update({ where: { id: userId }, data, select: { notifyApprovals: true, notifyVerdicts: true, notifyMentions: true, notifyPulls: true, notifyReviewRequests: true } });
 }

@@ -46,6 +46,8 @@ export async function hireAgents(tx: Prisma.TransactionClient, workspaceId: stri
             `Narrow that agent's allowlist in the workspace settings, or ask for a proposal with another role name. Nothing was approved.`,
         );
       }
+      // The person approving hires it: an agent of that name that was archived comes back to work.
+      if (existing.archivedAt) await tx.agent.update({ where: { id: existing.id }, data: { archivedAt: null } });
       hired.set(role.name, existing.id);
       reused.push(role.name);
       continue;

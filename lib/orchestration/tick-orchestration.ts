@@ -83,8 +83,11 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
         usage.runs += 1;
       }
       const agentId = ticket.agentId ?? room.agentId;
-      if (!agentId) {
-        await tx.ticket.update({ where: { id: ticket.id }, data: { status: "failed", error: "This room has no agent to run the ticket; pick one for the room and retry." } });
+      // An archived agent starts no runs: the ticket fails saying so, and a retry after restoring it runs.
+      const archived = agentId ? (await tx.agent.findUnique({ where: { id: agentId }, select: { name: true, archivedAt: true } })) : null;
+      if (!agentId || archived?.archivedAt) {
+        const error = agentId ? `The agent ${archived!.name} is archived; restore it in Settings → Agents and retry the ticket.` : "This room has no agent to run the ticket; pick one for the room and retry.";
+        await tx.ticket.update({ where: { id: ticket.id }, data: { status: "failed", error } });
         status = "running"; // the next tick blocks its dependants and settles the status
         await enqueueJob(tx, orchestrationTickJob(orchestrationId));
         continue;

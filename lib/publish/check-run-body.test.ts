@@ -3,7 +3,7 @@ import { checkRunBody } from "./check-run-body";
 import { commentBody } from "./comment-body";
 import { classifyGithubError } from "./classify-github-error";
 import { retryDelay } from "./publish-pull";
-import { scrubForLog } from "./scrub-for-log";
+import { scrubForLog } from "../github/scrub-for-log";
 import { GithubDestinationError } from "../github/github-client";
 
 const HEAD = "a".repeat(40);

@@ -9,7 +9,7 @@ import "server-only";
  */
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
-import { scrubForLog } from "./scrub-for-log";
+import { scrubForLog } from "../github/scrub-for-log";
 
 export const GAVE_UP_REASON = "Publishing to GitHub stopped on an unexpected error (the server's log has the details). Retry, or ask the operator to check the log.";
 

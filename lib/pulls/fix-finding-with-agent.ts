@@ -92,12 +92,12 @@ async function linkedRoom(prisma: PrismaClient, roomId: string | null): Promise<
 /** The agent a person chose, else the workspace's first agent that is not the built-in reviewer (it only reviews). */
 async function pickFixer(prisma: PrismaClient, workspaceId: string, agentId: string | undefined) {
   if (agentId) {
-    const chosen = await prisma.agent.findFirst({ where: { id: agentId, workspaceId }, select: { id: true, name: true, model: true } });
+    const chosen = await prisma.agent.findFirst({ where: { id: agentId, workspaceId, archivedAt: null }, select: { id: true, name: true, model: true } });
     if (!chosen) throw notFound("That agent");
     if (chosen.model === OFFLINE_REVIEWER_MODEL) throw new AppError("unprocessable", "The built-in reviewer only reviews; pick an agent that can change code.");
     return chosen;
   }
-  const first = await prisma.agent.findFirst({ where: { workspaceId, NOT: { model: OFFLINE_REVIEWER_MODEL } }, orderBy: { createdAt: "asc" }, select: { id: true, name: true } });
+  const first = await prisma.agent.findFirst({ where: { workspaceId, archivedAt: null, NOT: { model: OFFLINE_REVIEWER_MODEL } }, orderBy: { createdAt: "asc" }, select: { id: true, name: true } });
   if (!first) throw new AppError("unprocessable", "This workspace has no agent that can change code; add one under Settings → Agents first.");
   return first;
 }

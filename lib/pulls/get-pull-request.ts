@@ -51,6 +51,8 @@ export interface PullRequestDetail {
   drops: { id: string; reason: string; raw: unknown; runId: string | null; createdAt: string }[];
   /** R12: publishing to GitHub — `connected` when the repository has a GitHub name and token; the state once a publish was asked for */
   publication: { connected: boolean; state: PublicationView | null };
+  /** R3: the people asked to review it, and who asked */
+  reviewRequests: { userId: string; name: string; requestedBy: string; createdAt: string }[];
 }
 
 const MAX_HISTORY = 100;
@@ -58,7 +60,7 @@ const MAX_HISTORY = 100;
 export async function getPullRequest(prisma: PrismaClient, workspaceId: string, pullRequestId: string): Promise<PullRequestDetail> {
   const row = await prisma.pullRequest.findFirst({ where: { id: pullRequestId, workspaceId }, include: pullInclude });
   if (!row) throw notFound("That pull request");
-  const [[summary], room, reviews, drops, results, axes, repository, publication] = await Promise.all([
+  const [[summary], room, reviews, drops, results, axes, repository, publication, requests] = await Promise.all([
     toPullSummaries(prisma, [row]),
     prisma.room.findUnique({ where: { pullRequestId: row.id }, select: { id: true, name: true, mode: true, agent: { select: { id: true, name: true } } } }),
     prisma.review.findMany({ where: { pullRequestId: row.id }, orderBy: { createdAt: "desc" }, take: MAX_HISTORY }),
@@ -67,7 +69,11 @@ export async function getPullRequest(prisma: PrismaClient, workspaceId: string, 
     readBaseAxes(mirrorPath(row.repositoryId), row),
     prisma.repository.findUniqueOrThrow({ where: { id: row.repositoryId }, select: { githubFullName: true, githubToken: true } }),
     prisma.forgePublication.findUnique({ where: { pullRequestId: row.id } }),
+    prisma.reviewRequest.findMany({ where: { pullRequestId: row.id }, orderBy: { createdAt: "asc" }, include: { user: { select: { name: true } } } }),
   ]);
+  const askers = new Map(
+    (await prisma.user.findMany({ where: { id: { in: [...new Set(requests.map((r) => r.requestedById))] } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]),
+  );
   const views = reviews.map((r) => toReviewView(r, row.headSha));
   const declared = axes.ok ? axes.axes : [];
   return {
@@ -78,6 +84,7 @@ export async function getPullRequest(prisma: PrismaClient, workspaceId: string, 
     reviews: views,
     drops: drops.map((d) => ({ id: d.id, reason: d.reason, raw: d.raw, runId: d.runId, createdAt: d.createdAt.toISOString() })),
     publication: { connected: publishesToGithub(repository), state: publication ? toPublicationView(publication, row.headSha, reviews.find((r) => r.id === publication.reviewId)?.verdict ?? null) : null },
+    reviewRequests: requests.map((r) => ({ userId: r.userId, name: r.user.name, requestedBy: askers.get(r.requestedById) ?? "a former member", createdAt: r.createdAt.toISOString() })),
   };
 }
 

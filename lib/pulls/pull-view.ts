@@ -24,6 +24,8 @@ export interface PullRequestSummary {
   baseSha: string;
   headSha: string;
   roomId: string | null;
+  /** the person who opened it in Gatehouse (null for GitHub's) */
+  authorId: string | null;
   authorName: string | null;
   createdAt: string;
   updatedAt: string;
@@ -78,6 +80,7 @@ export async function toPullSummaries(prisma: PrismaClient, rows: readonly PullR
       baseSha: row.baseSha,
       headSha: row.headSha,
       roomId: row.room?.id ?? null,
+      authorId: row.authorId,
       authorName: row.authorId ? (names.get(row.authorId) ?? null) : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

@@ -64,3 +64,7 @@ export const applySuggestionBody = z.strictObject({
     .optional(),
 });
 export type ApplySuggestionBody = z.infer<typeof applySuggestionBody>;
+
+/** POST …/pulls/:id/review-requests: R3, ask a member to review. */
+export const reviewRequestBody = z.strictObject({ userId: z.string({ error: "pick the person to ask" }).trim().min(1, "pick the person to ask").max(64) });
+export type ReviewRequestBody = z.infer<typeof reviewRequestBody>;

@@ -85,6 +85,27 @@ export const registerRepositoryBody = z
 
 export type RegisterRepositoryBody = z.input<typeof registerRepositoryBody>;
 
+/** Forms send "" for a field emptied; on an edit that removes it. */
+const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+
+/**
+ * An edit of what registration set, checked by the same rules: absent keeps a
+ * field, null (or "") removes an optional one. The webhook secret stays
+ * write-only: a value replaces it, null removes it.
+ */
+export const updateRepositoryBody = z
+  .strictObject({
+    name: name.optional(),
+    path: z.preprocess(blankToNull, localPath.nullable().optional()),
+    remoteUrl: z.preprocess(blankToNull, remoteUrl.nullable().optional()),
+    defaultBranch: defaultBranch.optional(),
+    githubFullName: z.preprocess(blankToNull, githubFullName.nullable().optional()),
+    webhookSecret: z.preprocess(blankToNull, webhookSecret.nullable().optional()),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Change at least one setting." });
+
+export type UpdateRepositoryBody = z.input<typeof updateRepositoryBody>;
+
 const githubToken = z
   .string()
   .trim()

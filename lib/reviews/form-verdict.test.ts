@@ -24,6 +24,19 @@ const result = (axis: string, status: VerdictAxisResult["status"], over: Partial
 });
 
 describe("form-verdict: findings", () => {
+  it("R5/R3: a counted finding that lacks consensus is listed once, with what it lacks on the line that counts it", () => {
+    const v = formVerdict(
+      input({
+        findings: [finding({ priority: "P0", title: "AWS access key committed", confirmations: 0 }), finding({ priority: "P2", title: "Nit", confirmations: 0 })],
+        requiredConfirmations: { P0: 1, P1: 1, P2: 1, P3: 1 },
+      }),
+    );
+    expect(v.rules.filter((r) => r.text.includes("AWS access key committed"))).toEqual([
+      { rule: "R5.finding.P0", effect: "block", text: "P0 'AWS access key committed' (confidence 0.9 ≥ 0.5) → block; lacks consensus: 0 of 1 confirmation, needs 1 more" },
+    ]);
+    expect(v.rules.filter((r) => r.text.includes("'Nit'")).map((r) => r.rule)).toEqual(["R5.consensus.missing"]);
+  });
+
   it("R5: no findings and no axes → ship, and the explanation says why", () => {
     const v = formVerdict(input());
     expect(v.verdict).toBe("ship");

@@ -73,6 +73,7 @@ export function formVerdict(input: FormVerdictInput): VerdictOutcome {
 
   const blocking: VerdictRule[] = [];
   const holding: VerdictRule[] = [];
+  const named = new Set<VerdictFinding>();
   let below = 0;
   for (const f of input.findings) {
     const effect = FINDING_EFFECT[f.priority];
@@ -85,10 +86,13 @@ export function formVerdict(input: FormVerdictInput): VerdictOutcome {
     const notes = [`confidence ${String(f.confidence)} ≥ ${th}`];
     if (f.status === "consensusReady") notes.push("confirmed");
     if (f.outdated) notes.push("outdated but not resolved");
+    // R5: a finding is named once — what it still lacks for consensus goes on the line that counts it.
+    const lacking = input.requiredConfirmations ? lacksConsensus(f, input.requiredConfirmations) : null;
+    if (lacking) named.add(f);
     (effect === "block" ? blocking : holding).push({
       rule: `R5.finding.${f.priority}`,
       effect,
-      text: `${f.priority} '${clip(f.title)}' (${notes.join(", ")}) → ${effect}`,
+      text: `${f.priority} '${clip(f.title)}' (${notes.join(", ")}) → ${effect}${lacking ? `; ${lacking}` : ""}`,
     });
   }
   rules.push(...blocking, ...holding);
@@ -103,7 +107,7 @@ export function formVerdict(input: FormVerdictInput): VerdictOutcome {
     });
   }
 
-  if (input.requiredConfirmations) rules.push(...consensusRules(input.findings, input.requiredConfirmations));
+  if (input.requiredConfirmations) rules.push(...consensusRules(input.findings.filter((f) => !named.has(f)), input.requiredConfirmations));
 
   const axisTable = pickAxisResults(input.axes, input.results, input.headSha);
   if (input.axesError !== undefined) {
@@ -138,18 +142,20 @@ function consensusRules(findings: readonly VerdictFinding[], required: RequiredC
   const lacking = findings
     .filter((f) => f.status === "open" && f.confirmations !== undefined)
     .sort((a, b) => PRIORITIES.indexOf(a.priority) - PRIORITIES.indexOf(b.priority));
-  const rules = lacking.slice(0, NAMED_WITHOUT_CONSENSUS).map((f): VerdictRule => {
-    const have = f.confirmations ?? 0;
-    const need = Math.max(1, confirmationsMissing(f.priority, have, required));
-    return {
-      rule: "R5.consensus.missing",
-      effect: "ship",
-      text: `${f.priority} '${clip(f.title)}' lacks consensus: ${have} of ${required[f.priority]} confirmation${required[f.priority] === 1 ? "" : "s"}, needs ${need} more`,
-    };
-  });
+  const rules = lacking.slice(0, NAMED_WITHOUT_CONSENSUS).map(
+    (f): VerdictRule => ({ rule: "R5.consensus.missing", effect: "ship", text: `${f.priority} '${clip(f.title)}' ${lacksConsensus(f, required)}` }),
+  );
   const rest = lacking.length - rules.length;
   if (rest > 0) rules.push({ rule: "R5.consensus.missing", effect: "ship", text: `${rest} more open finding${rest === 1 ? "" : "s"} lack${rest === 1 ? "s" : ""} consensus` });
   return rules;
+}
+
+/** R3: what an open finding still lacks for consensus, in words; null when it lacks nothing or nothing is known. */
+function lacksConsensus(f: VerdictFinding, required: RequiredConfirmations): string | null {
+  if (f.status !== "open" || f.confirmations === undefined) return null;
+  const have = f.confirmations;
+  const need = Math.max(1, confirmationsMissing(f.priority, have, required));
+  return `lacks consensus: ${have} of ${required[f.priority]} confirmation${required[f.priority] === 1 ? "" : "s"}, needs ${need} more`;
 }
 
 /**

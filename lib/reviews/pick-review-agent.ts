@@ -16,12 +16,12 @@ type Db = Pick<PrismaClient, "agent">;
 
 export async function pickReviewAgent(prisma: Db, workspaceId: string, requestedAgentId?: string): Promise<{ id: string; name: string }> {
   if (requestedAgentId) {
-    const chosen = await prisma.agent.findFirst({ where: { id: requestedAgentId, workspaceId }, select: { id: true, name: true } });
+    const chosen = await prisma.agent.findFirst({ where: { id: requestedAgentId, workspaceId, archivedAt: null }, select: { id: true, name: true } });
     if (!chosen) throw notFound("That agent");
     return chosen;
   }
   const real = await prisma.agent.findFirst({
-    where: { workspaceId, provider: { in: ["openai_compatible", "anthropic"] } },
+    where: { workspaceId, provider: { in: ["openai_compatible", "anthropic"] }, archivedAt: null },
     orderBy: { createdAt: "asc" },
     select: { id: true, name: true },
   });
@@ -32,7 +32,7 @@ export async function pickReviewAgent(prisma: Db, workspaceId: string, requested
 export async function ensureBuiltinReviewer(prisma: Db, workspaceId: string): Promise<{ id: string; name: string }> {
   const find = () =>
     prisma.agent.findFirst({
-      where: { workspaceId, provider: "scripted", model: OFFLINE_REVIEWER_MODEL },
+      where: { workspaceId, provider: "scripted", model: OFFLINE_REVIEWER_MODEL, archivedAt: null },
       orderBy: { createdAt: "asc" },
       select: { id: true, name: true },
     });

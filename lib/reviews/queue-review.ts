@@ -14,6 +14,7 @@ import { enqueueJob } from "../queue/enqueue-job";
 import { conversationHistory } from "../runs/conversation-history";
 import { queueRun } from "../runs/queue-run";
 import { findingDiscussions } from "./finding-discussions";
+import { pickReviewAgent } from "./pick-review-agent";
 
 export interface ReviewRequest {
   workspaceId: string;
@@ -53,7 +54,9 @@ export async function queueReview(tx: Db.TransactionClient, req: ReviewRequest):
     data: { conversationId: req.conversationId, role: "user", authorId: req.userId, content, meta: { ...meta } },
   });
   await recordEvent(tx, { workspaceId: req.workspaceId, roomId: req.roomId, type: "message.created", data: { messageId: message.id, conversationId: req.conversationId } });
-  const run = req.agentId ? await queueReviewRun(tx, req, req.agentId, message.id) : null;
+  // An archived reviewer starts no runs: a push is reviewed by the agent a new pull request would get.
+  const agentId = req.agentId && (await tx.agent.findUnique({ where: { id: req.agentId }, select: { archivedAt: true } }))?.archivedAt ? (await pickReviewAgent(tx, req.workspaceId)).id : req.agentId;
+  const run = agentId ? await queueReviewRun(tx, req, agentId, message.id) : null;
   await queueAxes(tx, { repositoryId: req.repositoryId, headSha: pull.headSha });
   // R12: the new head's check run on GitHub reads "in progress" until its verdict is formed. Queued after
   // the review's own work, so on a busy worker a call to GitHub never takes the slot the review needs first.

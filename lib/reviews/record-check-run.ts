@@ -42,6 +42,8 @@ export async function recordCheckRun(prisma: PrismaClient, job: CheckRunJob): Pr
     gated,
     source: "check_run",
     detail: [`GitHub check run: conclusion ${job.conclusion ?? "none"}`, job.detailsUrl].filter(Boolean).join(" — "),
+    // R5: what the check itself said, so a failure shows more than its conclusion.
+    log: job.output ?? null,
   });
   await reformAtHead(prisma, { repositoryId: repository.id, headSha: job.headSha, trigger: "check_run", axes: [job.name] });
 }

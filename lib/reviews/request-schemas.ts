@@ -44,3 +44,11 @@ export type AcceptGapBody = z.infer<typeof acceptGapBody>;
 /** POST …/findings/:id/replies: R10, a reply in a finding's discussion thread (Markdown). */
 export const findingReplyBody = z.strictObject({ body: z.string().trim().min(1, "write a reply first").max(10_000, "a reply holds at most 10,000 characters") });
 export type FindingReplyBody = z.infer<typeof findingReplyBody>;
+
+/** GET …/axes/log?axis=&head=&source=: R5, the kept output of one axis result. */
+export const axisLogQuery = z.strictObject({
+  axis: z.string({ error: "name the axis" }).min(1, "name the axis").max(200),
+  head: z.string({ error: "name the head commit" }).regex(/^[0-9a-f]{40}$/, "the head is a 40-digit commit id"),
+  source: z.enum(["sandbox", "check_run"], { error: "the source is sandbox or check_run" }),
+});
+export type AxisLogQuery = z.infer<typeof axisLogQuery>;

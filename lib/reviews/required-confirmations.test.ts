@@ -34,9 +34,12 @@ describe("R3: required confirmations", () => {
     });
     const lacking = outcome.rules.filter((r) => r.rule === "R5.consensus.missing");
     expect(lacking).toHaveLength(11);
-    expect(lacking[0]).toEqual({ rule: "R5.consensus.missing", effect: "ship", text: "P0 'Leak' lacks consensus: 1 of 2 confirmations, needs 1 more" });
-    expect(lacking[1]!.text).toBe("P2 'Nit 0' lacks consensus: 0 of 1 confirmation, needs 1 more");
-    expect(lacking.at(-1)!.text).toBe("3 more open findings lack consensus");
+    // The P0 is named once, on the line that makes the verdict block, with what it lacks.
+    expect(outcome.rules.filter((r) => r.text.includes("'Leak'"))).toEqual([
+      { rule: "R5.finding.P0", effect: "block", text: "P0 'Leak' (confidence 0.9 ≥ 0.5) → block; lacks consensus: 1 of 2 confirmations, needs 1 more" },
+    ]);
+    expect(lacking[0]!.text).toBe("P2 'Nit 0' lacks consensus: 0 of 1 confirmation, needs 1 more");
+    expect(lacking.at(-1)!.text).toBe("2 more open findings lack consensus");
     expect(outcome.verdict).toBe("block");
     // Without the setting (an old caller), nothing is said about consensus.
     expect(formVerdict({ findings, axes: [], results: [], confidenceThreshold: 0.5 }).rules.some((r) => r.rule === "R5.consensus.missing")).toBe(false);

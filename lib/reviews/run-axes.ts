@@ -42,7 +42,7 @@ export async function runAxes(prisma: PrismaClient, input: { repositoryId: strin
   const todo = declared.ok ? declared.axes.filter((a) => !done.has(a.name)) : [];
   if (todo.length > 0) {
     const worktree = join(worktreesDir(), `axes-${randomUUID()}`);
-    const record = (axis: (typeof todo)[number], run: { status: "pass" | "fail" | "could_not_run"; detail: string; durationMs?: number }) =>
+    const record = (axis: (typeof todo)[number], run: { status: "pass" | "fail" | "could_not_run"; detail: string; log?: string; durationMs?: number }) =>
       recordAxisResult(prisma, { repositoryId: repository.id, headSha: input.headSha, axis: axis.name, gated: axis.gated, source: "sandbox", ...run });
     try {
       const checkout = await createWorktree({ mirror, worktreePath: worktree, ref: input.headSha }).then(

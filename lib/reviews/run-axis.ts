@@ -8,6 +8,7 @@ import "server-only";
  * sandbox at all (there is no unsandboxed fallback).
  */
 import { runInSandbox, SandboxUnavailableError } from "../sandbox/run-in-sandbox";
+import { AXIS_LOG_CHARS } from "./axis-log";
 import { axisTimeoutMs } from "./read-axes-file";
 import type { AxisDeclaration, AxisStatus } from "./schemas";
 
@@ -17,6 +18,8 @@ const DETAIL_CHARS = 600;
 export interface AxisRun {
   status: AxisStatus;
   detail: string;
+  /** what it printed, for a result that did not pass (bounded and scrubbed where it is stored) */
+  log?: string;
   durationMs: number;
 }
 
@@ -25,17 +28,27 @@ export async function runAxis(axis: AxisDeclaration, worktree: string, workspace
   const started = performance.now();
   try {
     const result = await runInSandbox({ command: axis.command, worktree, workspaceId, posture: "read-only", readOnlyMounts, network: false, timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, env: { CI: "true" }, signal });
-    const tail = lastLines(`${result.stdout}\n${result.stderr}`);
-    if (result.timedOut) return { status: "could_not_run", detail: `timed out after ${timeoutMs} ms${tail ? `: ${tail}` : ""}`, durationMs: result.durationMs };
-    if (result.exitCode === null) return { status: "could_not_run", detail: `stopped before it finished (output flood or shutdown)${tail ? `: ${tail}` : ""}`, durationMs: result.durationMs };
-    if (result.exitCode === 127) return { status: "could_not_run", detail: `command not found (exit 127)${tail ? `: ${tail}` : ""}`, durationMs: result.durationMs };
-    if (result.exitCode === 126) return { status: "could_not_run", detail: `command not executable (exit 126)${tail ? `: ${tail}` : ""}`, durationMs: result.durationMs };
-    if (result.exitCode === 0) return { status: "pass", detail: tail ? `exit 0: ${tail}` : "exit 0", durationMs: result.durationMs };
-    return { status: "fail", detail: `exit ${result.exitCode}${tail ? `: ${tail}` : ""}`, durationMs: result.durationMs };
+    const output = `${result.stdout}\n${result.stderr}`;
+    const tail = lastLines(output);
+    // Far more than is kept (AXIS_LOG_CHARS): the stored log is cut on a line, then scrubbed.
+    const log = output.trim() ? output.slice(-4 * AXIS_LOG_CHARS) : undefined;
+    if (result.exitCode !== 0 || result.timedOut) return { ...verdictOf(result, timeoutMs, tail), log };
+    return { status: "pass", detail: tail ? `exit 0: ${tail}` : "exit 0", durationMs: result.durationMs };
   } catch (error) {
     const why = error instanceof SandboxUnavailableError ? error.message : `the sandbox failed: ${(error as Error).message}`;
     return { status: "could_not_run", detail: why.slice(0, DETAIL_CHARS), durationMs: performance.now() - started };
   }
+}
+
+/** A run that did not exit 0: a failure of the code, or something that is not an answer from it (R5). */
+function verdictOf(result: { timedOut: boolean; exitCode: number | null; durationMs: number }, timeoutMs: number, tail: string): AxisRun {
+  const said = tail ? `: ${tail}` : "";
+  const { durationMs } = result;
+  if (result.timedOut) return { status: "could_not_run", detail: `timed out after ${timeoutMs} ms${said}`, durationMs };
+  if (result.exitCode === null) return { status: "could_not_run", detail: `stopped before it finished (output flood or shutdown)${said}`, durationMs };
+  if (result.exitCode === 127) return { status: "could_not_run", detail: `command not found (exit 127)${said}`, durationMs };
+  if (result.exitCode === 126) return { status: "could_not_run", detail: `command not executable (exit 126)${said}`, durationMs };
+  return { status: "fail", detail: `exit ${result.exitCode}${said}`, durationMs };
 }
 
 /** The end of the output is where test runners and compilers put their verdict. */

@@ -34,8 +34,8 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
     ? await prisma.repository.findFirst({ where: { id: input.repositoryId, workspaceId: ctx.workspaceId } })
     : null;
   if (input.repositoryId && !repository) throw notFound("That repository");
-  const agentId = input.agentId ?? (await prisma.agent.findFirst({ where: { workspaceId: ctx.workspaceId }, orderBy: { createdAt: "asc" } }))?.id;
-  if (input.agentId && !(await prisma.agent.findFirst({ where: { id: input.agentId, workspaceId: ctx.workspaceId } }))) {
+  const agentId = input.agentId ?? (await prisma.agent.findFirst({ where: { workspaceId: ctx.workspaceId, archivedAt: null }, orderBy: { createdAt: "asc" } }))?.id;
+  if (input.agentId && !(await prisma.agent.findFirst({ where: { id: input.agentId, workspaceId: ctx.workspaceId, archivedAt: null } }))) {
     throw notFound("That agent");
   }
 

@@ -48,6 +48,8 @@ export async function getRoomView(prisma: PrismaClient, workspaceId: string, roo
       branch: room.branch,
       hasWorktree: Boolean(room.worktreePath),
       pullRequestId: room.pullRequestId,
+      /** archived: readable here, out of the lists, no runs start (restore brings it back) */
+      archivedAt: room.archivedAt?.toISOString() ?? null,
       todos: readStoredTodos(room.todos),
       repository: room.repository,
       agent: room.agent ? { id: room.agent.id, name: room.agent.name, provider: room.agent.provider, model: room.agent.model } : null,

@@ -1,12 +1,12 @@
 import "server-only";
-/** The workspace's rooms with their mode badges and what waits in them. */
+/** The workspace's rooms with their mode badges and what waits in them; archived rooms only when asked for (`archived`), and then only they. */
 import type { PrismaClient } from "../db/generated/client";
 import { profileView } from "../modes/profile-view";
 import { roomProfile } from "../modes/room-mode";
 
-export async function listRooms(prisma: PrismaClient, workspaceId: string) {
+export async function listRooms(prisma: PrismaClient, workspaceId: string, options: { archived?: boolean } = {}) {
   const rooms = await prisma.room.findMany({
-    where: { workspaceId },
+    where: { workspaceId, archivedAt: options.archived ? { not: null } : null },
     orderBy: { createdAt: "desc" },
     include: {
       repository: { select: { name: true } },
@@ -26,6 +26,7 @@ export async function listRooms(prisma: PrismaClient, workspaceId: string) {
     pullRequestId: r.pullRequestId,
     pendingApprovals: r._count.approvals,
     activeRuns: r._count.runs,
+    archivedAt: r.archivedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
 }

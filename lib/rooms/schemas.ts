@@ -36,9 +36,14 @@ export const updateRoomBody = z
     autonomy: autonomy.optional(),
     planShell: z.boolean().optional(),
     agentId: id.nullable().optional(),
+    /** true archives the room (it leaves lists and starts no runs), false restores it */
+    archived: z.boolean({ error: "archived is true or false" }).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "send at least one field to change" });
 export type UpdateRoomBody = z.infer<typeof updateRoomBody>;
+
+/** GET rooms: `archived=1` lists the archived rooms instead of the active ones. */
+export const roomListQuery = z.object({ archived: z.enum(["0", "1"], { error: "archived is 0 or 1" }).optional() });
 
 /** The longest message a person or agent posts; the composer shows it as the draft nears it. */
 export const MESSAGE_MAX_LENGTH = 20_000;

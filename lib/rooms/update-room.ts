@@ -4,24 +4,27 @@ import "server-only";
  * transition (./change-room-mode.ts): it applies from the next turn of any run
  * (S4, M1), is audited with who made it (P6), settles open requests to leave the
  * old mode, and a review room stays in review (S1). Other settings are one
- * update audited as room.updated.
+ * update audited as room.updated; archiving and restoring go through
+ * ./set-room-archived.ts.
  */
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { roomProfile } from "../modes/room-mode";
 import { changeRoomMode } from "./change-room-mode";
+import { setRoomArchived } from "./set-room-archived";
 import type { UpdateRoomBody } from "./schemas";
 
 export async function updateRoom(prisma: PrismaClient, ctx: { workspaceId: string; userId: string; roomId: string }, body: UpdateRoomBody) {
   return prisma.$transaction(async (tx) => {
     const room = await tx.room.findFirst({ where: { id: ctx.roomId, workspaceId: ctx.workspaceId } });
     if (!room) throw notFound("That room");
-    const { mode, ...settings } = body;
+    const { mode, archived, ...settings } = body;
+    if (archived !== undefined) await setRoomArchived(tx, { workspaceId: ctx.workspaceId, userId: ctx.userId, roomId: room.id }, archived);
     if (mode !== undefined) {
       await changeRoomMode(tx, { workspaceId: ctx.workspaceId, roomId: room.id, to: mode, via: "dropdown", actorId: ctx.userId, note: "A person switched the room's mode." });
     }
-    if (settings.agentId && !(await tx.agent.findFirst({ where: { id: settings.agentId, workspaceId: ctx.workspaceId } }))) {
+    if (settings.agentId && !(await tx.agent.findFirst({ where: { id: settings.agentId, workspaceId: ctx.workspaceId, archivedAt: null } }))) {
       throw notFound("That agent");
     }
     const updated = Object.keys(settings).length > 0 ? await tx.room.update({ where: { id: room.id }, data: settings }) : await tx.room.findUniqueOrThrow({ where: { id: room.id } });

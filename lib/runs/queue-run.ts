@@ -7,6 +7,7 @@ import "server-only";
  */
 import type { ModelMessage } from "ai";
 import type { Prisma } from "../db/generated/client";
+import { AppError } from "../errors/app-error";
 import { newCheckpoint } from "../harness/lifecycle/checkpoint";
 import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
 
@@ -23,6 +24,7 @@ export interface QueueRunInput {
 }
 
 export async function queueRun(tx: Prisma.TransactionClient, input: QueueRunInput) {
+  await assertCanStart(tx, input);
   const run = await tx.run.create({
     data: {
       workspaceId: input.workspaceId,
@@ -37,4 +39,16 @@ export async function queueRun(tx: Prisma.TransactionClient, input: QueueRunInpu
   });
   await enqueueJob(tx, advanceRunJob(run.id));
   return run;
+}
+
+/** Archived rooms and agents start no runs: the one place every run starts says so, and nothing is written. */
+async function assertCanStart(tx: Prisma.TransactionClient, input: QueueRunInput): Promise<void> {
+  const [room, agent] = await Promise.all([
+    tx.room.findUnique({ where: { id: input.roomId }, select: { archivedAt: true } }),
+    tx.agent.findUnique({ where: { id: input.agentId }, select: { name: true, archivedAt: true } }),
+  ]);
+  if (room?.archivedAt) throw new AppError("conflict", "This room is archived, so no agent runs here. Restore the room to work in it again.");
+  if (agent?.archivedAt) {
+    throw new AppError("conflict", `The agent ${agent.name} is archived, so it starts no runs. Restore it in Settings → Agents, or pick another agent for the room.`);
+  }
 }

@@ -15,7 +15,7 @@ import { deliverTicket } from "./deliver-ticket";
 import { TICKET_DELIVER } from "../orchestration/deliver-job";
 import { wakeTicketsForHead, wakeTicketsForRun } from "../orchestration/wake-tickets";
 import { recordPublishGaveUp } from "../publish/record-publish-gave-up";
-import { scrubForLog } from "../publish/scrub-for-log";
+import { scrubForLog } from "../github/scrub-for-log";
 import type { ClaimedJob } from "../queue/claim-job";
 import { JOB_KINDS, type JobKind, type JobPayload } from "./job-kinds";
 

@@ -34,10 +34,10 @@ export async function startSubagent(prisma: PrismaClient, scope: DelegateScope, 
     const refusal = refuseDelegation(roomProfile(parent.room), parent.depth, parent._count.children);
     if (refusal) throw new ToolError(`Refused: ${refusal}`);
     const agent = input.agent
-      ? await tx.agent.findFirst({ where: { workspaceId: scope.workspaceId, name: input.agent } })
+      ? await tx.agent.findFirst({ where: { workspaceId: scope.workspaceId, name: input.agent, archivedAt: null } })
       : parent.agent;
     if (!agent) {
-      const names = (await tx.agent.findMany({ where: { workspaceId: scope.workspaceId }, select: { name: true }, orderBy: { name: "asc" } })).map((a) => a.name);
+      const names = (await tx.agent.findMany({ where: { workspaceId: scope.workspaceId, archivedAt: null }, select: { name: true }, orderBy: { name: "asc" } })).map((a) => a.name);
       throw new ToolError(`No agent named "${input.agent ?? ""}" in this workspace; agents: ${names.join(", ") || "none"}`);
     }
     const ceiling = childCeiling(runCeiling(parent), agent.restrictModules ? agent.moduleAllowlist : null);

@@ -64,9 +64,10 @@ describe("R3: required confirmations per priority", () => {
     const p0 = await raise();
     const p2 = await raise({ priority: "P2", title: "Unclear name", anchor: { file: "src/a.ts", startLine: 9, endLine: 9 } });
     expect((await services.finalize({})).verdict).toBe("block");
-    const lacking = async () => (await getPullRequest(prisma, workspace.id, pull.id)).verdict!.rules.filter((r) => r.rule === "R5.consensus.missing").map((r) => [r.effect, r.text]);
+    // R5: each finding is named once; a counted one says what it lacks on the line that counts it.
+    const lacking = async () => (await getPullRequest(prisma, workspace.id, pull.id)).verdict!.rules.filter((r) => r.text.includes("lacks consensus")).map((r) => [r.effect, r.text]);
     expect(await lacking()).toEqual([
-      ["ship", "P0 'Wrong constant' lacks consensus: 0 of 2 confirmations, needs 2 more"],
+      ["block", "P0 'Wrong constant' (confidence 0.9 ≥ 0.5) → block; lacks consensus: 0 of 2 confirmations, needs 2 more"],
       ["ship", "P2 'Unclear name' lacks consensus: 0 of 1 confirmation, needs 1 more"],
     ]);
 
@@ -74,7 +75,7 @@ describe("R3: required confirmations per priority", () => {
     const first = await confirmFinding(prisma, sam, { pullRequestId: pull.id, findingId: p0 });
     expect(first).toMatchObject({ confirmed: true, consensus: false, confirmations: 1, required: 2, finding: { status: "open", requiredConfirmations: 2 } });
     expect(await lacking()).toEqual([
-      ["ship", "P0 'Wrong constant' lacks consensus: 1 of 2 confirmations, needs 1 more"],
+      ["block", "P0 'Wrong constant' (confidence 0.9 ≥ 0.5) → block; lacks consensus: 1 of 2 confirmations, needs 1 more"],
       ["ship", "P2 'Unclear name' lacks consensus: 0 of 1 confirmation, needs 1 more"],
     ]);
     const second = await confirmFinding(prisma, ida, { pullRequestId: pull.id, findingId: p0 });
@@ -115,7 +116,7 @@ describe("R3: required confirmations per priority", () => {
     expect([await status(p0), await status(p1)]).toEqual(["open", "consensusReady"]);
     const verdict = (await getPullRequest(prisma, workspace.id, pull.id)).verdict!;
     expect(verdict.trigger).toBe("settings");
-    expect(verdict.rules.find((r) => r.rule === "R5.consensus.missing")?.text).toBe("P0 'Wrong constant' lacks consensus: 1 of 2 confirmations, needs 1 more");
+    expect(verdict.rules.find((r) => r.text.includes("lacks consensus"))?.text).toBe("P0 'Wrong constant' (confidence 0.9 ≥ 0.5) → block; lacks consensus: 1 of 2 confirmations, needs 1 more");
     const events = await prisma.runEvent.findMany({ where: { roomId: room.id, type: "finding.updated", data: { path: ["change"], equals: "consensus_lost" } } });
     expect(events.map((e) => e.data)).toEqual([expect.objectContaining({ findingId: p0, status: "open", by: actor.userId })]);
     expect((await getFinding(prisma, { workspaceId: workspace.id, pullRequestId: pull.id, findingId: p0 })).events.at(-1)).toMatchObject({
@@ -129,7 +130,7 @@ describe("R3: required confirmations per priority", () => {
 
     const lowered = await setRequiredConfirmations(prisma, actor, { requiredConfirmations: { P0: 1, P1: 1, P2: 1, P3: 1 } });
     expect(lowered.moved).toEqual([{ findingId: p0, pullRequestId: pull.id, status: "consensusReady" }]);
-    expect((await getPullRequest(prisma, workspace.id, pull.id)).verdict!.rules.some((r) => r.rule === "R5.consensus.missing")).toBe(false);
+    expect((await getPullRequest(prisma, workspace.id, pull.id)).verdict!.rules.some((r) => r.text.includes("lacks consensus"))).toBe(false);
   });
 
   it("R3: of parallel confirmations of a P0 needing three, exactly one records the consensus, also racing a change of the setting", async () => {

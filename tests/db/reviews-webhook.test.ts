@@ -200,6 +200,21 @@ describe("GitHub webhook", { timeout: 240_000 }, () => {
     expect(results).toEqual([expect.objectContaining({ axis: "ci / build", headSha: featureSha, status: "could_not_run", source: "check_run", gated: false })]);
     expect(results[0]!.detail).toMatch(/timed_out/);
   });
+
+  it("R5: a failed check_run's own words (title, summary, text) are kept as its log; a malformed output never drops the delivery", async () => {
+    const { prisma } = db;
+    const { repository } = await connect(prisma, SECRET);
+    const checkRun = (name: string, output: unknown) =>
+      JSON.stringify({ action: "completed", check_run: { name, head_sha: featureSha, status: "completed", conclusion: "failure", output }, repository: { full_name: "acme/widgets" } });
+    expect((await delivery(checkRun("ci / test", { title: "2 failed", summary: "pricing caps", text: "expected 50, received 60", annotations_count: 0 }), { event: "check_run" })).status).toBe(202);
+    expect((await delivery(checkRun("ci / lint", { title: 7 }), { event: "check_run" })).status).toBe(202);
+    await drainJobs(db, { kinds: ["review.check_run"] });
+    const rows = await prisma.axisResult.findMany({ where: { repositoryId: repository.id }, orderBy: { axis: "asc" } });
+    expect(rows.map((r) => [r.axis, r.status, r.log])).toEqual([
+      ["ci / lint", "fail", null],
+      ["ci / test", "fail", "2 failed\n\npricing caps\n\nexpected 50, received 60"],
+    ]);
+  });
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { prefillEmail } from "@/lib/auth/prefill-email";
 import { safeNext } from "@/lib/auth/safe-next";
 import { githubEnabled } from "@/server/auth-options";
 import { CSRF_HEADER } from "@/server/csrf-cookie";
@@ -10,7 +11,7 @@ import { SignInForm } from "./sign-in-form";
 export const metadata: Metadata = { title: "Sign in" };
 
 type Props = {
-  searchParams: Promise<{ next?: string | string[]; callbackUrl?: string | string[]; error?: string | string[]; notice?: string | string[] }>;
+  searchParams: Promise<{ next?: string | string[]; callbackUrl?: string | string[]; error?: string | string[]; notice?: string | string[]; email?: string | string[] }>;
 };
 
 export default async function SignInPage({ searchParams }: Readonly<Props>) {
@@ -22,7 +23,7 @@ export default async function SignInPage({ searchParams }: Readonly<Props>) {
   // H5: next-auth's CSRF token (cookie set by proxy.ts), so the form posts as plain HTML before hydration.
   const csrfToken = (await headers()).get(CSRF_HEADER) ?? "";
   return (
-    <SignInForm next={next} github={githubEnabled()} initialError={error ?? null} csrfToken={csrfToken} signedUp={query.notice === "signed-up"} />
+    <SignInForm next={next} github={githubEnabled()} initialError={error ?? null} csrfToken={csrfToken} signedUp={query.notice === "signed-up"} initialEmail={prefillEmail(query.email)} />
   );
 }
 

@@ -33,9 +33,10 @@ export function SignInForm({
   initialError,
   csrfToken,
   signedUp,
-}: Readonly<{ next: string; github: boolean; initialError: string | null; csrfToken: string; signedUp: boolean }>) {
+  initialEmail = "",
+}: Readonly<{ next: string; github: boolean; initialError: string | null; csrfToken: string; signedUp: boolean; initialEmail?: string }>) {
   const router = useRouter();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(initialError ? (ERRORS[initialError] ?? DEFAULT_ERROR) : null);

@@ -17,9 +17,9 @@ const MIN_PASSWORD = 8;
  * JavaScript — it still works (the API redirects to sign in) and the password
  * never lands in a URL. Once hydrated, the script posts JSON and signs in.
  */
-export function SignUpForm({ next, github, initialError }: Readonly<{ next: string; github: boolean; initialError: string | null }>) {
+export function SignUpForm({ next, github, initialError, initialEmail = "" }: Readonly<{ next: string; github: boolean; initialError: string | null; initialEmail?: string }>) {
   const router = useRouter();
-  const [form, setForm] = useState({ name: "", email: "", password: "" });
+  const [form, setForm] = useState({ name: "", email: initialEmail, password: "" });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [signInError, setSignInError] = useState<string | null>(initialError);
@@ -100,7 +100,7 @@ export function SignUpForm({ next, github, initialError }: Readonly<{ next: stri
       ) : null}
       <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
         Already have an account?{" "}
-        <Link href={next === "/w" ? "/signin" : `/signin?next=${encodeURIComponent(next)}`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        <Link href={`/signin?${new URLSearchParams({ ...(next === "/w" ? {} : { next }), ...(initialEmail ? { email: initialEmail } : {}) })}`.replace(/\?$/, "")} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
           Sign in
         </Link>
       </p>

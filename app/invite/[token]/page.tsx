@@ -20,6 +20,8 @@ export default async function InvitePage({ params }: Readonly<{ params: Promise<
   const refusal = invite ? null : await inviteRefusal(prisma, token);
   const user = await getSessionUser();
   const here = `/invite/${encodeURIComponent(token)}`;
+  // An invite bound to an address prefills it: the invitee signs up (or in) with the address it was sent to.
+  const withEmail = (page: string) => `${page}?${new URLSearchParams({ next: here, ...(invite?.email ? { email: invite.email } : {}) })}`;
   return (
     <main id="main" className="mx-auto mt-16 max-w-md rounded-lg border border-zinc-200 p-6 dark:border-zinc-800">
       {invite ? (
@@ -36,10 +38,10 @@ export default async function InvitePage({ params }: Readonly<{ params: Promise<
             </div>
           ) : (
             <div className="mt-4 flex flex-wrap gap-3 text-sm">
-              <Link href={`/signup?next=${encodeURIComponent(here)}`} className="rounded-md bg-indigo-600 px-3 py-2 font-medium text-white hover:bg-indigo-700">
+              <Link href={withEmail("/signup")} data-testid="invite-sign-up" className="rounded-md bg-indigo-600 px-3 py-2 font-medium text-white hover:bg-indigo-700">
                 Create an account
               </Link>
-              <Link href={`/signin?next=${encodeURIComponent(here)}`} className="rounded-md px-3 py-2 font-medium text-indigo-700 underline dark:text-indigo-300">
+              <Link href={withEmail("/signin")} data-testid="invite-sign-in" className="rounded-md px-3 py-2 font-medium text-indigo-700 underline dark:text-indigo-300">
                 I have an account: sign in
               </Link>
             </div>

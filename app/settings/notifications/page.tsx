@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getPrisma } from "@/lib/db/client";
+import { handleOf } from "@/lib/notifications/mentions";
 import { requireUser } from "@/server/session";
 import { NotificationSettingsPanel } from "@/components/notifications/notification-settings-panel";
 import { AppBar } from "@/components/workspaces/app-bar";
@@ -11,7 +12,7 @@ export default async function NotificationSettingsPage() {
   const user = await requireUser("/settings/notifications");
   const settings = await (await getPrisma()).user.findUniqueOrThrow({
     where: { id: user.id },
-    select: { notifyApprovals: true, notifyVerdicts: true, notifyMentions: true },
+    select: { notifyApprovals: true, notifyVerdicts: true, notifyMentions: true, notifyPulls: true, notifyReviewRequests: true },
   });
   return (
     <>
@@ -23,7 +24,7 @@ export default async function NotificationSettingsPage() {
             What Gatehouse tells you about, in every workspace you belong to. The inbox counts new decisions either way.
           </p>
         </div>
-        <NotificationSettingsPanel initial={settings} handle={user.email.split("@")[0] ?? ""} />
+        <NotificationSettingsPanel initial={settings} handle={handleOf(user.email)} altHandle={user.email.toLowerCase().replace("@", ".")} />
       </main>
     </>
   );

@@ -5,6 +5,7 @@ import { listWorkspaces } from "@/lib/workspaces/list-workspaces";
 import { AppBar } from "@/components/workspaces/app-bar";
 import { WorkspaceNav } from "@/components/workspaces/workspace-nav";
 import { NotificationListener } from "@/components/notifications/notification-listener";
+import { NotificationsMenu } from "@/components/notifications/notifications-menu";
 import { CommandPalette } from "@/components/command/command-palette";
 import { WorkspaceProvider } from "@/components/workspaces/workspace-context";
 import { WorkspaceSwitcher } from "@/components/workspaces/workspace-switcher";
@@ -24,8 +25,7 @@ export default async function WorkspaceLayout({ params, children }: Readonly<Pro
   const workspaces = await listWorkspaces(await getPrisma(), user.id);
   return (
     <WorkspaceProvider value={{ workspace: membership.workspace, role: membership.role, user }}>
-      <AppBar user={user}>
-        <WorkspaceSwitcher workspaces={workspaces} current={membership.workspace.slug} />
+      <AppBar user={user} switcher={<WorkspaceSwitcher workspaces={workspaces} current={membership.workspace.slug} />} tools={<NotificationsMenu slug={membership.workspace.slug} />}>
         <WorkspaceNav slug={membership.workspace.slug} />
       </AppBar>
       <NotificationListener slug={membership.workspace.slug} />

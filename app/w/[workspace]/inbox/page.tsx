@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import { getPrisma } from "@/lib/db/client";
 import { latestEventId } from "@/lib/events/latest-event-id";
 import { listPendingProposals } from "@/lib/orchestration/list-pending-proposals";
+import { listMyReviewRequests } from "@/lib/pulls/list-my-review-requests";
 import { InboxView } from "@/components/inbox/inbox-view";
 import { requireMembership } from "../require-membership";
 
@@ -11,11 +12,12 @@ export const metadata: Metadata = { title: "Inbox" };
 
 export default async function InboxPage({ params }: Readonly<{ params: Promise<{ workspace: string }> }>) {
   const { workspace } = await params;
-  const { membership } = await requireMembership(workspace);
+  const { user, membership } = await requireMembership(workspace);
   const prisma = await getPrisma();
-  const [approvals, proposals, lastEventId] = await Promise.all([
+  const [approvals, proposals, reviewRequests, lastEventId] = await Promise.all([
     listApprovals(prisma, membership.workspaceId, { status: "all" }),
     listPendingProposals(prisma, membership.workspaceId),
+    listMyReviewRequests(prisma, membership.workspaceId, user.id),
     // The newest workspace event: the live inbox continues from exactly this snapshot.
     latestEventId(prisma, { workspaceId: membership.workspaceId }),
   ]);
@@ -24,6 +26,7 @@ export default async function InboxPage({ params }: Readonly<{ params: Promise<{
       slug={membership.workspace.slug}
       initialApprovals={approvals}
       initialProposals={proposals}
+      reviewRequests={reviewRequests}
       lastEventId={lastEventId}
       canWrite={can(membership.role, "write")}
     />

@@ -1,11 +1,14 @@
-/** GET agents (read); POST creates one (manage). */
+/** GET the active agents, `?archived=1` the archived ones (read); POST creates one (manage). */
 import { createAgent } from "@/lib/agents/create-agent";
 import { listAgents } from "@/lib/agents/list-agents";
-import { createAgentBody } from "@/lib/agents/schemas";
+import { agentListQuery, createAgentBody } from "@/lib/agents/schemas";
 import { readJson, withWorkspace } from "@/server/with-workspace";
 
 export const GET = withWorkspace(
-  async ({ prisma, workspace }) => Response.json({ agents: await listAgents(prisma, workspace.id) }),
+  async ({ req, prisma, workspace }) => {
+    const { archived } = agentListQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
+    return Response.json({ agents: await listAgents(prisma, workspace.id, { archived: archived === "1" }) });
+  },
   { permission: "read" },
 );
 

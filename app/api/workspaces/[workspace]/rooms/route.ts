@@ -1,12 +1,17 @@
 import { roomProfile } from "@/lib/modes/room-mode";
 import { createRoom } from "@/lib/rooms/create-room";
 import { listRooms } from "@/lib/rooms/list-rooms";
-import { createRoomBody } from "@/lib/rooms/schemas";
+import { createRoomBody, roomListQuery } from "@/lib/rooms/schemas";
 import { readJson, withWorkspace } from "@/server/with-workspace";
 
-export const GET = withWorkspace(async ({ prisma, workspace }) => Response.json({ rooms: await listRooms(prisma, workspace.id) }), {
-  permission: "read",
-});
+/** GET the active rooms; `?archived=1` the archived ones instead (read). */
+export const GET = withWorkspace(
+  async ({ req, prisma, workspace }) => {
+    const { archived } = roomListQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
+    return Response.json({ rooms: await listRooms(prisma, workspace.id, { archived: archived === "1" }) });
+  },
+  { permission: "read" },
+);
 
 export const POST = withWorkspace(
   async ({ req, prisma, workspace, user }) => {
