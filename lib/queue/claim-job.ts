@@ -4,7 +4,7 @@ import "server-only";
  * processes share the queue without two taking the same job. A job whose
  * worker died (lease expired while running) becomes claimable again.
  */
-import type { PrismaClient } from "../db/generated/client";
+import { Prisma, type PrismaClient } from "../db/generated/client";
 
 export interface ClaimedJob {
   id: bigint;
@@ -16,19 +16,20 @@ export interface ClaimedJob {
 
 type Sql = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
 
-export async function claimJob(sql: Sql, workerId: string, leaseMs: number): Promise<ClaimedJob | null> {
+/** `only`: a further condition on the "Job" row (issue 24: host affinity, lib/hosts/claim-affinity.ts). */
+export async function claimJob(sql: Sql, workerId: string, leaseMs: number, only: Prisma.Sql = Prisma.sql`TRUE`): Promise<ClaimedJob | null> {
   const lease = `${Math.ceil(leaseMs)} milliseconds`;
   const queued = await sql.$queryRaw<ClaimedJob[]>`
     UPDATE "Job" SET "status" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = now() + ${lease}::interval, "attempts" = "attempts" + 1
     WHERE "id" = (
-      SELECT "id" FROM "Job" WHERE "status" = 'queued' AND "runAt" <= now()
+      SELECT "id" FROM "Job" WHERE "status" = 'queued' AND "runAt" <= now() AND ${only}
       ORDER BY "runAt", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
     RETURNING "id", "kind", "payload", "attempts", "maxAttempts"`;
   if (queued[0]) return queued[0];
   const orphaned = await sql.$queryRaw<ClaimedJob[]>`
     UPDATE "Job" SET "lockedBy" = ${workerId}, "lockedUntil" = now() + ${lease}::interval, "attempts" = "attempts" + 1
     WHERE "id" = (
-      SELECT "id" FROM "Job" WHERE "status" = 'running' AND "lockedUntil" < now()
+      SELECT "id" FROM "Job" WHERE "status" = 'running' AND "lockedUntil" < now() AND ${only}
       ORDER BY "lockedUntil", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
     RETURNING "id", "kind", "payload", "attempts", "maxAttempts"`;
   return orphaned[0] ?? null;

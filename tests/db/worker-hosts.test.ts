@@ -1,0 +1,186 @@
+/**
+ * Issue 24: more than one machine. Two worker "hosts" — child processes
+ * running scripts/worker.ts with their own GATEHOUSE_HOST_ID and data
+ * directory — share one PostgreSQL and one refs server (git's smart HTTP with
+ * per-repository credentials). A host killed with SIGKILL mid-run is declared
+ * dead when its heartbeat ages, and the other host rebuilds the room's
+ * worktree from the refs and finishes the run: no tool runs twice, no commit
+ * (nor uncommitted file) is lost.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../lib/db/client";
+import { hostAffinity } from "../../lib/hosts/claim-affinity";
+import { refsRemoteUrl, roomHeadRef } from "../../lib/hosts/refs-remote";
+import { startRefsServer, type RefsServer } from "../../lib/hosts/refs-server";
+import { claimJob } from "../../lib/queue/claim-job";
+import { advanceRunJob, enqueueJob } from "../../lib/queue/enqueue-job";
+import { gitSync } from "../../lib/repos/git.test-support";
+import { createRoom } from "../../lib/rooms/create-room";
+import { testDatabase } from "../support/db";
+import { createAgent, createRun, createUser, createWorkspace } from "../support/factories";
+import { makeRepo, useDataDir } from "../support/reviews";
+
+const SECRET = "issue-24-refs-secret-for-tests";
+let data: Awaited<ReturnType<typeof useDataDir>>;
+let db: Database;
+let refs: RefsServer;
+const children = new Set<ChildProcess>();
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  data = await useDataDir();
+  db = await testDatabase();
+  refs = await startRefsServer({ root: path.join(data.root, "refs"), secret: SECRET });
+  // The test process is the web process: a host of its own that never beats, so it binds no job.
+  process.env.GATEHOUSE_HOST_ID = "web-test";
+  process.env.GATEHOUSE_REFS_URL = refs.origin;
+  process.env.GATEHOUSE_REFS_SECRET = SECRET;
+});
+afterAll(async () => {
+  for (const child of children) child.kill("SIGKILL");
+  for (const name of ["GATEHOUSE_HOST_ID", "GATEHOUSE_REFS_URL", "GATEHOUSE_REFS_SECRET"]) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  await refs.close();
+  await data.cleanup();
+});
+
+function startHost(hostId: string): ChildProcess {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], {
+    env: {
+      ...process.env,
+      GATEHOUSE_HOST_ID: hostId,
+      GATEHOUSE_DATA_DIR: path.join(data.root, hostId),
+      GATEHOUSE_LEASE_MS: "2000",
+      GATEHOUSE_HOST_DEAD_MS: "3000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 180_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("issue 24: worker hosts", () => {
+  it("issue 24.1: a run in a room whose worktree is on a live host is claimed only there; once the heartbeat is older than the threshold, by any host", async () => {
+    const { prisma } = db;
+    const workspace = await createWorkspace(prisma);
+    const room = await prisma.room.create({ data: { workspaceId: workspace.id, name: "held", worktreePath: "/elsewhere/wt", hostId: "holder" } });
+    const conversation = await prisma.conversation.create({ data: { roomId: room.id, title: "Main" } });
+    const run = await createRun(prisma, { id: room.id, workspaceId: workspace.id, agentId: null, conversationId: conversation.id }, "go");
+    await prisma.job.deleteMany({});
+    await prisma.host.create({ data: { id: "holder", dataDir: "/elsewhere", slots: 4 } });
+    await enqueueJob(prisma, advanceRunJob(run.id));
+
+    expect(await claimJob(prisma, "other-worker", 30_000, hostAffinity("other", 60_000))).toBeNull();
+    const mine = await claimJob(prisma, "holder-worker", 30_000, hostAffinity("holder", 60_000));
+    expect(mine?.payload).toEqual({ runId: run.id });
+    await prisma.job.update({ where: { id: mine!.id }, data: { status: "queued", lockedBy: null, lockedUntil: null } });
+
+    // The holder stops beating: past the threshold it is dead and another host takes the job.
+    await prisma.host.update({ where: { id: "holder" }, data: { heartbeatAt: new Date(Date.now() - 120_000) } });
+    expect((await claimJob(prisma, "other-worker", 30_000, hostAffinity("other", 60_000)))?.payload).toEqual({ runId: run.id });
+    await prisma.job.deleteMany({});
+  });
+
+  it("issue 24.1-2: a host killed with SIGKILL mid-run is declared dead; the other host rebuilds the worktree from refs and finishes — no tool twice, no commit lost", async () => {
+    const { prisma } = db;
+    const user = await createUser(prisma);
+    const workspace = await createWorkspace(prisma, [{ userId: user.id, role: "owner" }]);
+    const repo = await makeRepo(data.root, `hosts-${workspace.slug}`, { "README.md": "hosts\n" });
+    const repository = await prisma.repository.create({ data: { workspaceId: workspace.id, name: "hosts", path: repo } });
+    const agent = await createAgent(prisma, workspace.id, {
+      scenarios: [
+        {
+          steps: [
+            { toolCalls: [{ name: "write_file", args: { path: "a.txt", content: "one\n" } }] },
+            { toolCalls: [{ name: "git_commit", args: { message: "First" } }] },
+            { toolCalls: [{ name: "write_file", args: { path: "b.txt", content: "two\n" } }] },
+            // The host dies while this runs: it must never run again, on any host.
+            { toolCalls: [{ name: "run_command", args: { command: "echo ran >> ran.log; sleep 120", timeoutMs: 150_000 } }] },
+            { toolCalls: [{ name: "git_commit", args: { message: "Second" } }] },
+            { text: "Done." },
+          ],
+        },
+      ],
+    });
+    const room = await createRoom(prisma, { workspaceId: workspace.id, userId: user.id }, { name: "two hosts", mode: "chat", autonomy: "auto", repositoryId: repository.id, agentId: agent.id });
+    expect(room).toMatchObject({ hostId: "web-test", workHead: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    const conversation = await prisma.conversation.findFirstOrThrow({ where: { roomId: room.id } });
+    const run = await createRun(prisma, { id: room.id, workspaceId: workspace.id, agentId: agent.id, conversationId: conversation.id }, "go");
+    await prisma.job.deleteMany({});
+
+    const hostA = startHost("host-a");
+    await enqueueJob(prisma, advanceRunJob(run.id));
+    // Host A adopts the room (its maker never beats) and runs until the long command.
+    await waitFor("the command to start on host A", () =>
+      prisma.toolCall.findFirst({ where: { runId: run.id, tool: "run_command", status: "executing" } }),
+    );
+    const onA = await prisma.room.findUniqueOrThrow({ where: { id: room.id } });
+    expect(onA.hostId).toBe("host-a");
+    expect(onA.worktreePath).toBe(path.join(data.root, "host-a", "worktrees", room.id));
+    // b.txt was written and not committed: the boundary push made it a work commit on the refs server.
+    expect(onA.workCommit).not.toBe(onA.workHead);
+
+    const hostB = startHost("host-b");
+    await waitFor("host B's heartbeat", () => prisma.host.findUnique({ where: { id: "host-b" } }));
+    hostA.kill("SIGKILL");
+    const finished = await waitFor("the run to finish on host B", async () => {
+      const current = await prisma.run.findUniqueOrThrow({ where: { id: run.id } });
+      return ["succeeded", "failed"].includes(current.status) ? current : null;
+    });
+    expect(finished.status).toBe("succeeded");
+
+    const onB = await prisma.room.findUniqueOrThrow({ where: { id: room.id } });
+    expect(onB.hostId).toBe("host-b");
+    const worktree = path.join(data.root, "host-b", "worktrees", room.id);
+    expect(onB.worktreePath).toBe(worktree);
+    // The command ran once, on host A; on host B its outcome is unknown and it never ran again.
+    expect(await readFile(path.join(data.root, "host-a", "worktrees", room.id, "ran.log"), "utf8")).toBe("ran\n");
+    expect(existsSync(path.join(worktree, "ran.log"))).toBe(false);
+    const calls = await prisma.toolCall.findMany({ where: { runId: run.id }, orderBy: { step: "asc" } });
+    expect(calls.map((c) => [c.tool, c.status])).toEqual([
+      ["write_file", "executed"],
+      ["git_commit", "executed"],
+      ["write_file", "executed"],
+      ["run_command", "error"],
+      ["git_commit", "executed"],
+    ]);
+    expect(String(calls[3]!.result)).toMatch(/outcome of this call is unknown/);
+
+    // No commit lost: the branch on the refs server holds First, then Second with the file A left uncommitted.
+    const shared = path.join(data.root, "refs", `${repository.id}.git`);
+    const head = gitSync(shared, ["rev-parse", roomHeadRef(room.id)]).trim();
+    expect(head).toBe(onB.workHead);
+    expect(gitSync(shared, ["log", "--format=%s", head]).trim().split("\n")).toEqual(["Second", "First", "Initial commit"]);
+    expect(gitSync(shared, ["show", `${head}:b.txt`])).toBe("two\n");
+    expect(gitSync(shared, ["show", `${head}:a.txt`])).toBe("one\n");
+    expect(await readFile(path.join(worktree, "b.txt"), "utf8")).toBe("two\n");
+
+    // Both hosts are on record; host B's mirror too. The refs server refuses another repository's password.
+    expect((await prisma.host.findMany({ where: { id: { in: ["host-a", "host-b"] } } })).map((h) => h.id).sort()).toEqual(["host-a", "host-b"]);
+    expect(await prisma.hostMirror.findUnique({ where: { hostId_repositoryId: { hostId: "host-b", repositoryId: repository.id } } })).not.toBeNull();
+    const wrong = new URL(refsRemoteUrl(repository.id));
+    wrong.password = "0".repeat(64);
+    const refused = await fetch(`${wrong.origin}${wrong.pathname}/info/refs?service=git-upload-pack`, {
+      headers: { authorization: `Basic ${Buffer.from(`gatehouse:${wrong.password}`).toString("base64")}` },
+    });
+    expect(refused.status).toBe(401);
+    hostB.kill("SIGTERM");
+  });
+});
