@@ -157,6 +157,9 @@ export const envSchema = z.object({
   GATEHOUSE_REFS_URL: httpUrl,
   /** issue 24: the secret each repository's credentials on the refs server derive from (HMAC per repository) */
   GATEHOUSE_REFS_SECRET: optionalText,
+  /** issue 24: where `npm run refs-server` listens (address and port) */
+  GATEHOUSE_REFS_LISTEN: z.preprocess((value) => (value === "" ? undefined : value), z.string().default("127.0.0.1")),
+  GATEHOUSE_REFS_PORT: intIn(1, 65_535, 8090),
   /**
    * R12: the GitHub App Gatehouse publishes check runs as (on github.com only an app may
    * create them): its App ID, or its Client ID (`Iv…`). Needs GATEHOUSE_GITHUB_APP_PRIVATE_KEY.

@@ -9,7 +9,8 @@ import "server-only";
  *   between the two leaves the call "executing", which a resumed run reports
  *   as unknown and never runs again, with its effect already in the refs;
  * - a run that parks (waiting for a person) or ends is pushed before that
- *   status is saved.
+ *   status is saved, if a push of this advance failed (otherwise every change
+ *   is already pushed: only those calls change the worktree).
  *
  * A push that fails is logged and the run goes on: the work is still on this
  * host's disk, and the next boundary pushes it again.
@@ -23,7 +24,17 @@ export function changesWork(effects: readonly string[]): boolean {
 }
 
 export function pushingAtBoundaries(store: HarnessStore, push: () => Promise<unknown>, log: (message: string) => void): HarnessStore {
-  const pushNow = () => push().catch((error) => log(`pushing the room's work failed: ${(error as Error).message}`));
+  let unpushed = false;
+  const pushNow = () =>
+    push().then(
+      () => {
+        unpushed = false;
+      },
+      (error) => {
+        unpushed = true;
+        log(`pushing the room's work failed: ${(error as Error).message}`);
+      },
+    );
   return {
     ...store,
     async finishCall(runId, callId, patch) {
@@ -32,7 +43,7 @@ export function pushingAtBoundaries(store: HarnessStore, push: () => Promise<unk
       return store.finishCall(runId, callId, patch);
     },
     async saveCheckpoint(runId, checkpoint, status, extra) {
-      if (status !== "running" && status !== "queued") await pushNow();
+      if (unpushed && status !== "running" && status !== "queued") await pushNow();
       return store.saveCheckpoint(runId, checkpoint, status, extra);
     },
   };
