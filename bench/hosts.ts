@@ -71,7 +71,7 @@ async function throughput(db: Database, root: string, databaseUrl: string, hosts
     chunkDelayMs: 0,
     scenarios: [{ steps: [{ toolCalls: [{ name: "write_file", args: { path: "notes.md", content: "bench\n" } }] }, { text: "Done." }] }],
   });
-  const rooms = [];
+  const rooms: { id: string; workspaceId: string; conversationId: string }[] = [];
   for (let i = 0; i < ROOMS; i++) {
     const room = await createRoom(prisma, { workspaceId: workspace.id, userId: user.id }, { name: `${label}-${i}`, mode: "chat", autonomy: "auto", repositoryId: repository.id, agentId: agent.id });
     rooms.push({ ...room, conversationId: (await prisma.conversation.findFirstOrThrow({ where: { roomId: room.id } })).id });
