@@ -38,6 +38,13 @@ export async function placeRunRoom(prisma: PrismaClient, runId: string): Promise
   return run?.roomId ? placeRoom(prisma, run.roomId) : "none";
 }
 
+/** The same for a ticket's room (a ticket's delivery commits what its run left in that worktree). */
+export async function placeTicketRoom(prisma: PrismaClient, ticketId: string): Promise<RoomPlace> {
+  if (!refsConfigured()) return "none";
+  const ticket = await prisma.ticket.findUnique({ where: { id: ticketId }, select: { stepRoomId: true } });
+  return ticket?.stepRoomId ? placeRoom(prisma, ticket.stepRoomId) : "none";
+}
+
 export async function placeRoom(prisma: PrismaClient, roomId: string): Promise<RoomPlace> {
   const room = await prisma.room.findUnique({
     where: { id: roomId },

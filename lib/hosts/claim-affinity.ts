@@ -1,8 +1,9 @@
 import "server-only";
 /**
  * Issue 24: the claim filter for host affinity. A job that needs a room's
- * worktree (today: advancing a run in a room that has one) is claimable only
- * by the host whose disk holds that worktree while that host's heartbeat is
+ * worktree — advancing a run in a room that has one, or delivering a ticket
+ * (its leftovers are committed in its room's worktree) — is claimable only by
+ * the host whose disk holds that worktree while that host's heartbeat is
  * fresh; once the heartbeat is older than the dead threshold, by any host
  * (which rebuilds the worktree from the room's refs: adopt-room.ts). A room
  * whose host never wrote a heartbeat (the web process made it) binds nobody.
@@ -15,7 +16,10 @@ import { Prisma } from "../db/generated/client";
 export function hostAffinity(hostId: string, deadMs: number): Prisma.Sql {
   const dead = `${Math.ceil(deadMs)} milliseconds`;
   return Prisma.sql`NOT EXISTS (
-    SELECT 1 FROM "Run" r JOIN "Room" rm ON rm."id" = r."roomId" JOIN "Host" h ON h."id" = rm."hostId"
-    WHERE "Job"."kind" = 'run.advance' AND r."id" = "Job"."payload"->>'runId'
+    SELECT 1 FROM "Room" rm JOIN "Host" h ON h."id" = rm."hostId"
+    WHERE rm."id" = (CASE "Job"."kind"
+        WHEN 'run.advance' THEN (SELECT r."roomId" FROM "Run" r WHERE r."id" = "Job"."payload"->>'runId')
+        WHEN 'ticket.deliver' THEN (SELECT t."stepRoomId" FROM "Ticket" t WHERE t."id" = "Job"."payload"->>'ticketId')
+      END)
       AND rm."worktreePath" IS NOT NULL AND h."id" <> ${hostId} AND h."heartbeatAt" > now() - ${dead}::interval)`;
 }

@@ -17,7 +17,7 @@ import { checkStagedTree, importPack } from "../repos/check-staged-tree";
 import { git } from "../repos/git";
 import { commitTree } from "../repos/land-commit";
 import { serialized } from "../repos/mirror";
-import { worktreeGit } from "../repos/mirror-paths";
+import { mirrorPath, worktreeGit } from "../repos/mirror-paths";
 import type { WorktreeOnRecord } from "../repos/sandbox-git-step";
 import { stageWorktree } from "../repos/stage-worktree";
 import { readWorktreeHead } from "../repos/worktree-head";
@@ -93,4 +93,13 @@ export async function pushStartingRefs(mirror: string, repositoryId: string, roo
   if (!refsConfigured()) return null;
   await pushRefs(mirror, repositoryId, { [roomHeadRef(roomId)]: head, [roomWorkRef(roomId)]: head });
   return { workHead: head, workCommit: head, workPushedAt: new Date() };
+}
+
+/**
+ * A room whose worktree was just made here (a ticket's): its starting refs pushed and recorded
+ * with the room's row, in the caller's transaction. Nothing when no refs server is configured.
+ */
+export async function recordStartingRefs(tx: Pick<PrismaClient, "room">, repositoryId: string, roomId: string, head: string): Promise<void> {
+  const work = await pushStartingRefs(mirrorPath(repositoryId), repositoryId, roomId, head);
+  if (work) await tx.room.update({ where: { id: roomId }, data: work });
 }

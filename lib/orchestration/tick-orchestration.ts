@@ -21,6 +21,7 @@ import { scheduleTickets } from "./schedule-tickets";
 import { orchestrationTickJob } from "./tick-job";
 import { ticketRunPrompt } from "./ticket-run-prompt";
 import { openTicketWorktree, type TicketWorktree } from "./open-ticket-worktree";
+import { recordStartingRefs } from "../hosts/push-room-work";
 import type { Prisma } from "../db/generated/client";
 
 export interface TickResult {
@@ -109,6 +110,8 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
       const prompt = ticketRunPrompt(orchestration.goal, ticket, orchestration.tickets, code && branch ? { branch, baseBranch: code.baseBranch } : null);
       const step = code ? { ...ticket, opensRoom: true } : ticket;
       const where = await stepRoom(tx, { workspaceId: room.workspaceId, parentRoomId: room.id, orchestrationId, step, agentId, worktree });
+      // Issue 24: the ticket's worktree starts on the refs server too, so another host can rebuild it.
+      if (worktree && code && where.opened) await recordStartingRefs(tx, code.repositoryId, where.roomId, worktree.baseSha);
       // A joined room is the pipeline's own: its run continues the planning conversation.
       const runConversationId = where.roomId === room.id ? conversationId : where.conversationId;
       if (runConversationId) {

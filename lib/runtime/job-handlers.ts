@@ -8,7 +8,7 @@ import { RetryLater, type JobHandler } from "../queue/run-worker";
 import { recordCheckRun } from "../reviews/record-check-run";
 import { runAxes } from "../reviews/run-axes";
 import { advanceStoredRun } from "./advance-stored-run";
-import { placeRunRoom } from "../hosts/adopt-room";
+import { placeRunRoom, placeTicketRoom } from "../hosts/adopt-room";
 import { env } from "../config/env";
 import { PUBLISH_JOB } from "../github/request-publish";
 import { publishPull } from "../publish/publish-pull";
@@ -49,6 +49,7 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
       await tickOrchestration(prisma, orchestrationId);
     },
     async [TICKET_DELIVER]({ ticketId }) {
+      if ((await placeTicketRoom(prisma, ticketId)) === "elsewhere") throw new RetryLater(1_000, `ticket ${ticketId}'s worktree is on another live host`);
       await deliverTicket(db, ticketId);
     },
     async "review.github_pull"(job) {
