@@ -19,6 +19,8 @@ import { worktreeGit } from "../repos/mirror-paths";
 import { moveWorktreeFiles } from "../repos/move-worktree-files";
 import { createWorktree, removeWorktree } from "../repos/worktrees";
 import { syncRepository } from "../repositories/sync-repository";
+import { ensureCommitHere } from "./fetch-room-refs";
+import { recordHostMirror } from "./host-mirror";
 import { refsConfigured, refsRemoteUrl, roomHeadRef, roomWorkRef, scrubRefsUrl } from "./refs-remote";
 import { hostDeadMs, thisHostId } from "./this-host";
 
@@ -48,20 +50,24 @@ export async function placeTicketRoom(prisma: PrismaClient, ticketId: string): P
 export async function placeRoom(prisma: PrismaClient, roomId: string): Promise<RoomPlace> {
   const room = await prisma.room.findUnique({
     where: { id: roomId },
-    select: { hostId: true, worktreePath: true, branch: true, workHead: true, repository: { select: { id: true, workspaceId: true, path: true, remoteUrl: true } } },
+    select: {
+      hostId: true, worktreePath: true, branch: true, workHead: true,
+      repository: { select: { id: true, workspaceId: true, path: true, remoteUrl: true } },
+      pullRequest: { select: { headSha: true } },
+    },
   });
-  if (!room?.repository || !room.worktreePath || !room.branch || !room.workHead) return "none";
+  if (!room?.repository || !room.worktreePath) return "none";
   const me = thisHostId();
   if (room.hostId === me) return "here";
+  const review = !room.branch && room.pullRequest ? room.pullRequest.headSha : null;
+  if (!review && (!room.branch || !room.workHead)) return "none";
   if (room.hostId && (await hostIsAlive(prisma, room.hostId))) return "elsewhere";
+  if (review) return adoptReviewRoom(prisma, roomId, { ...room, repository: room.repository, worktreePath: room.worktreePath }, review);
+  if (!room.branch) return "none";
 
   const repository = room.repository;
   const mirror = await syncRepository(prisma, repository);
-  await prisma.hostMirror.upsert({
-    where: { hostId_repositoryId: { hostId: me, repositoryId: repository.id } },
-    create: { hostId: me, repositoryId: repository.id },
-    update: { fetchedAt: new Date() },
-  });
+  await recordHostMirror(prisma, repository.id);
   const { head, work } = await fetchRoomRefs(mirror, repository.id, roomId);
 
   const worktreePath = path.join(worktreesDir(), path.basename(room.worktreePath));
@@ -77,6 +83,29 @@ export async function placeRoom(prisma: PrismaClient, roomId: string): Promise<R
     where: { id: roomId, hostId: room.hostId },
     data: { hostId: me, worktreePath, workHead: head, workCommit: work },
   });
+  if (moved.count === 1) return "adopted";
+  await removeWorktree({ mirror, worktreePath }).catch(() => undefined);
+  return "elsewhere";
+}
+
+/**
+ * A pull request's review room has a detached worktree at the pull's head: made anew here at
+ * that commit (fetched from the refs server when this host's mirror lacks it); an agent in
+ * review mode writes nothing, so there is no other work to carry over.
+ */
+async function adoptReviewRoom(
+  prisma: PrismaClient,
+  roomId: string,
+  room: { hostId: string | null; worktreePath: string; repository: { id: string; workspaceId: string; path: string | null; remoteUrl: string | null } },
+  headSha: string,
+): Promise<RoomPlace> {
+  const mirror = await syncRepository(prisma, room.repository, { unlessMirrorHas: headSha });
+  await ensureCommitHere(mirror, room.repository.id, headSha);
+  const worktreePath = path.join(worktreesDir(), path.basename(room.worktreePath));
+  if (existsSync(worktreePath)) await removeWorktree({ mirror, worktreePath });
+  await git(["worktree", "prune"], { gitDir: mirror });
+  await createWorktree({ mirror, worktreePath, ref: headSha });
+  const moved = await prisma.room.updateMany({ where: { id: roomId, hostId: room.hostId }, data: { hostId: thisHostId(), worktreePath } });
   if (moved.count === 1) return "adopted";
   await removeWorktree({ mirror, worktreePath }).catch(() => undefined);
   return "elsewhere";

@@ -22,6 +22,7 @@ import { orchestrationTickJob } from "./tick-job";
 import { ticketRunPrompt } from "./ticket-run-prompt";
 import { openTicketWorktree, type TicketWorktree } from "./open-ticket-worktree";
 import { recordStartingRefs } from "../hosts/push-room-work";
+import { mirrorHere } from "../hosts/host-mirror";
 import type { Prisma } from "../db/generated/client";
 
 export interface TickResult {
@@ -98,6 +99,8 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
       let worktree: TicketWorktree | null = null;
       if (code && !ticket.branch) {
         try {
+          // Issue 24: this host may never have held the repository's mirror.
+          await mirrorHere(prisma, code.repositoryId);
           worktree = await openTicketWorktree({ ...code, project: project!, ticket });
         } catch (error) {
           await tx.ticket.update({ where: { id: ticket.id }, data: { status: "failed", error: `Could not make the ticket's branch from ${code.baseBranch}: ${(error as Error).message.slice(0, 300)}` } });

@@ -17,7 +17,10 @@ import { refsRemoteUrl, roomHeadRef } from "../../lib/hosts/refs-remote";
 import { startRefsServer, type RefsServer } from "../../lib/hosts/refs-server";
 import { advanceRunJob, enqueueJob } from "../../lib/queue/enqueue-job";
 import { gitSync } from "../../lib/repos/git.test-support";
+import { approveProposal } from "../../lib/orchestration/approve-proposal";
+import { mergePullRequest } from "../../lib/pulls/merge-pull-request";
 import { createRoom } from "../../lib/rooms/create-room";
+import { postMessage } from "../../lib/runs/post-message";
 import { testDatabase } from "../support/db";
 import { createAgent, createRun, createUser, createWorkspace } from "../support/factories";
 import { makeRepo, useDataDir } from "../support/reviews";
@@ -159,5 +162,102 @@ describe("issue 24: worker hosts", () => {
     });
     expect(refused.status).toBe(401);
     hostB.kill("SIGTERM");
-  });
+  }, 300_000);
+
+  it("issue 24: a plan's parallel tickets, their pull requests, reviews and merges complete over two hosts; the host holding the tickets is killed mid-run and the other finishes them from refs", async () => {
+    const { prisma } = db;
+    const dana = await createUser(prisma);
+    const workspace = await createWorkspace(prisma, [{ userId: dana.id, role: "owner" }]);
+    const repo = await makeRepo(data.root, `plan-${workspace.slug}`, { "README.md": "# Service\n", "src/api/index.ts": "export {};\n", "src/ui/index.ts": "export {};\n" });
+    const repository = await prisma.repository.create({ data: { workspaceId: workspace.id, name: `plan-${workspace.slug}`, path: repo } });
+    const proposal = {
+      roles: [
+        { name: "backend", description: "Works in src/api." },
+        { name: "frontend", description: "Works in src/ui." },
+      ],
+      tickets: [
+        { key: "api", title: "Add a rate limit", description: "Limit requests.", role: "backend", acceptance: ["LIMIT is exported"], scope: ["src/api/"] },
+        { key: "ui", title: "Show the limit", description: "A banner.", role: "frontend", acceptance: ["A banner shows it"], scope: ["src/ui/"] },
+      ],
+      synthesis: { title: "Rate limits", description: "Sum up." },
+      budget: { maxRuns: 20, maxMinutes: 30 },
+    };
+    const script = {
+      chunkDelayMs: 0,
+      scenarios: [
+        {
+          when: "^Ticket api:",
+          steps: [
+            { toolCalls: [{ name: "write_file", args: { path: "src/api/limits.ts", content: "export const LIMIT = 100;\n" } }] },
+            { toolCalls: [{ name: "git_commit", args: { message: "Add the rate limit" } }] },
+            { toolCalls: [{ name: "run_command", args: { command: "sleep 120", timeoutMs: 150_000 } }] },
+            { text: "Added LIMIT." },
+          ],
+        },
+        {
+          when: "^Ticket ui:",
+          steps: [
+            { toolCalls: [{ name: "write_file", args: { path: "src/ui/banner.ts", content: "export const banner = 1;\n" } }] },
+            { toolCalls: [{ name: "run_command", args: { command: "sleep 120", timeoutMs: 150_000 } }] },
+            { text: "Added the banner." },
+          ],
+        },
+        { when: "^Ticket synthesis:", steps: [{ text: "Synthesis: limit and banner." }] },
+        { steps: [{ toolCalls: [{ name: "propose_orchestration", args: proposal }] }, { text: "Proposed." }] },
+      ],
+    };
+    const proposer = await createAgent(prisma, workspace.id, script, { name: "lead" });
+    const room = await createRoom(prisma, { workspaceId: workspace.id, userId: dana.id }, { name: "Rate limits", mode: "orchestrate", autonomy: "auto", repositoryId: repository.id, agentId: proposer.id });
+    await prisma.job.deleteMany({});
+
+    const hosts = { "plan-a": startHost("plan-a"), "plan-b": startHost("plan-b") };
+    await waitFor("both heartbeats", async () => (await prisma.host.count({ where: { id: { in: Object.keys(hosts) } } })) === 2);
+    await postMessage(prisma, { workspaceId: workspace.id, roomId: room.id, userId: dana.id, content: "Goal: rate limits." });
+    const pending = await waitFor("the proposal", () => prisma.orchestrationProposal.findFirst({ where: { roomId: room.id, status: "pending" } }));
+    const approved = await approveProposal(prisma, { workspaceId: workspace.id, roomId: room.id, proposalId: pending.id, userId: dana.id });
+
+    // Both tickets run at once, in worktrees the ticking host made; kill that host while they run.
+    await waitFor("both tickets' commands to run", async () =>
+      (await prisma.toolCall.count({ where: { tool: "run_command", status: "executing", run: { ticket: { orchestrationId: approved.orchestrationId } } } })) === 2,
+    ).catch(async (error) => {
+      const state = await prisma.ticket.findMany({ where: { orchestrationId: approved.orchestrationId }, include: { run: { include: { toolCalls: true } } } });
+      const jobs = await prisma.job.findMany({ where: { status: { not: "done" } } });
+      throw new Error(`${(error as Error).message}: ${JSON.stringify({ tickets: state.map((t) => [t.key, t.status, t.error, t.run?.status, t.run?.error, t.run?.toolCalls.map((c) => [c.tool, c.status])]), jobs: jobs.map((j) => [j.kind, j.status, j.lastError]) }, null, 1)}`);
+    });
+    const tickets = await prisma.ticket.findMany({ where: { orchestrationId: approved.orchestrationId, key: { in: ["api", "ui"] } } });
+    const stepRooms = await prisma.room.findMany({ where: { id: { in: tickets.map((t) => t.stepRoomId!) } } });
+    const holder = stepRooms[0]!.hostId as keyof typeof hosts;
+    expect(Object.keys(hosts)).toContain(holder);
+    const survivor = (holder === "plan-a" ? "plan-b" : "plan-a") as keyof typeof hosts;
+    hosts[holder].kill("SIGKILL");
+
+    await waitFor("every ticket to finish", async () =>
+      (await prisma.ticket.count({ where: { orchestrationId: approved.orchestrationId, status: "succeeded" } })) === 3,
+      240_000,
+    );
+    const done = await prisma.ticket.findMany({ where: { orchestrationId: approved.orchestrationId, key: { in: ["api", "ui"] } }, include: { run: true } });
+    for (const ticket of done) expect(ticket).toMatchObject({ status: "succeeded", resolution: "ship", run: { status: "succeeded" } });
+    // The survivor rebuilt both ticket rooms and did the deliveries and reviews.
+    const after = await prisma.room.findMany({ where: { id: { in: stepRooms.map((r) => r.id) } } });
+    expect(after.map((r) => r.hostId)).toEqual([survivor, survivor]);
+    const pulls = await prisma.pullRequest.findMany({ where: { repositoryId: repository.id }, include: { reviews: true, room: true } });
+    expect(pulls).toHaveLength(2);
+    for (const pull of pulls) {
+      expect(pull.reviews.map((r) => r.verdict)).toEqual(["ship"]);
+      expect(pull.room?.hostId).toBe(survivor);
+    }
+    // The killed commands ran once, on the dead host.
+    const commands = await prisma.toolCall.findMany({ where: { tool: "run_command", run: { ticket: { orchestrationId: approved.orchestrationId } } } });
+    expect(commands.map((c) => c.status)).toEqual(["error", "error"]);
+
+    // Merged from the web process's own mirror, which fetched the heads from the refs server.
+    const actor = { workspaceId: workspace.id, userId: dana.id, role: "owner" as const };
+    for (const pull of pulls) await mergePullRequest(prisma, actor, pull.id, { method: "merge", headSha: pull.headSha });
+    const merged = await prisma.pullRequest.findMany({ where: { repositoryId: repository.id } });
+    expect(merged.map((p) => p.state)).toEqual(["merged", "merged"]);
+    const mirror = path.join(data.root, "data", "mirrors", `${repository.id}.git`);
+    expect(gitSync(mirror, ["show", "main:src/api/limits.ts"])).toBe("export const LIMIT = 100;\n");
+    expect(gitSync(mirror, ["show", "main:src/ui/banner.ts"])).toBe("export const banner = 1;\n");
+    hosts[survivor].kill("SIGTERM");
+  }, 400_000);
 });
