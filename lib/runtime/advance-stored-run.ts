@@ -27,7 +27,7 @@ import { scopeRun } from "../runs/run-scope";
 import { recordRunUsage } from "../runs/record-run-usage";
 import { runSettledHooks } from "./run-settled-hooks";
 import { createToolServices } from "./tool-services";
-import { pushingAtBoundaries } from "../hosts/push-at-boundaries";
+import { pushingAtBoundaries } from "./push-at-boundaries";
 import { pushRoomWork } from "../hosts/push-room-work";
 
 export interface AdvanceOptions {
