@@ -20,6 +20,7 @@ export function HostsTable({ hosts }: Readonly<{ hosts: HostView[] }>) {
           <th scope="col" className="py-2 pr-4 font-medium">Host</th>
           <th scope="col" className="py-2 pr-4 font-medium">Health</th>
           <th scope="col" className="py-2 pr-4 font-medium">Sandbox slots in use</th>
+          <th scope="col" className="py-2 pr-4 font-medium">Sandbox</th>
           <th scope="col" className="py-2 pr-4 font-medium">Jobs running</th>
           <th scope="col" className="py-2 pr-4 font-medium">Rooms here</th>
         </tr>
@@ -38,6 +39,7 @@ export function HostsTable({ hosts }: Readonly<{ hosts: HostView[] }>) {
             <td className="py-2 pr-4">
               {host.slotsInUse} of {host.slots}
             </td>
+            <td className="py-2 pr-4">{host.sandbox ?? "not probed yet"}</td>
             <td className="py-2 pr-4">{host.jobsRunning}</td>
             <td className="py-2 pr-4">{host.rooms}</td>
           </tr>

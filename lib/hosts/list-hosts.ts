@@ -19,6 +19,8 @@ export interface HostView {
   slots: number;
   slotsInUse: number;
   jobsRunning: number;
+  /** "bubblewrap", or why this host's sandbox probe failed; null before its first heartbeat said */
+  sandbox: string | null;
   startedAt: string;
   /** this workspace's rooms whose worktree is on this host */
   rooms: number;
@@ -26,9 +28,9 @@ export interface HostView {
 
 export async function listHosts(prisma: PrismaClient, workspaceId: string): Promise<HostView[]> {
   const rows = await prisma.$queryRaw<
-    { id: string; dataDir: string; ageMs: number; slots: number; slotsInUse: number; jobsRunning: number; startedAt: Date; rooms: bigint }[]
+    { id: string; dataDir: string; ageMs: number; slots: number; slotsInUse: number; jobsRunning: number; sandbox: string | null; startedAt: Date; rooms: bigint }[]
   >`
-    SELECT h."id", h."dataDir", h."slots", h."slotsInUse", h."jobsRunning", h."startedAt",
+    SELECT h."id", h."dataDir", h."slots", h."slotsInUse", h."jobsRunning", h."sandbox", h."startedAt",
       (EXTRACT(EPOCH FROM (now() - h."heartbeatAt")) * 1000)::float8 AS "ageMs",
       (SELECT count(*) FROM "Room" r WHERE r."hostId" = h."id" AND r."workspaceId" = ${workspaceId}) AS "rooms"
     FROM "Host" h ORDER BY h."id"`;
@@ -43,6 +45,7 @@ export async function listHosts(prisma: PrismaClient, workspaceId: string): Prom
       slots: row.slots,
       slotsInUse: row.slotsInUse,
       jobsRunning: row.jobsRunning,
+      sandbox: row.sandbox,
       startedAt: row.startedAt.toISOString(),
       rooms: Number(row.rooms),
     };

@@ -54,7 +54,7 @@ describe("issue 24: host affinity", () => {
     await prisma.host.delete({ where: { id: "busy-holder" } });
   });
 
-  it("issue 24.3: a heartbeat records the host's data directory and slots; the admin list shows health, slots in use, jobs and this workspace's rooms", async () => {
+  it("issue 24.3: a heartbeat records the host's data directory, slots and sandbox probe; the admin list shows health, slots in use, jobs and this workspace's rooms", async () => {
     const { prisma } = await testDatabase();
     process.env.GATEHOUSE_HOST_ID = "beating-host";
     await beat(prisma, 3);
@@ -65,6 +65,8 @@ describe("issue 24: host affinity", () => {
     const beating = hosts.find((h) => h.id === "beating-host");
     expect(beating).toMatchObject({ alive: true, slots: 16, slotsInUse: 0, jobsRunning: 3, rooms: 1 });
     expect(beating!.dataDir).toMatch(/\S/);
+    // Each host reports its own sandbox probe (H1): bubblewrap here, or why not.
+    expect(beating!.sandbox).toMatch(/^(bubblewrap|unavailable: .+)$/);
     expect(hosts.find((h) => h.id === "gone-host")).toMatchObject({ alive: false, rooms: 0, slots: 8 });
     // Another workspace's rooms are not counted.
     const other = await createWorkspace(prisma);
