@@ -5,6 +5,7 @@
  * `npm run build` and PostgreSQL), review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
  */
 import { benchDeclaredModes } from "./declared-modes";
+import { benchFairShare } from "./fair-share";
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchGithubLatency } from "./github-latency";
@@ -42,6 +43,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Review room in Chromium, production build", benchReviewRoom],
   ["Long-lived rooms in Chromium, production build", benchRoomHistory],
   ["Worker CPU per scripted run", benchWorkerCpu],
+  ["Fair share: a noisy neighbour beside a quiet one, quiet and with one core spinning", benchFairShare],
   ["Every path held: Claude Code gate and sub-agents (T4, A6)", benchPaths],
 ];
 
