@@ -6,8 +6,11 @@
  * sandbox. Each size plants an AWS key in the LAST file; a review that did not
  * read the whole diff would miss it, and the bench fails instead of printing
  * a figure for work that did not happen. The per-line cost ratio says whether
- * the cost is linear (≈ 1×) in the diff's size.
+ * the cost is linear (≈ 1×) in the diff's size. Measured quiet and again with
+ * one core spinning.
  */
+import { spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { openDatabase } from "../lib/db/client";
@@ -38,35 +41,53 @@ export async function benchReviewSize(): Promise<BenchResult[]> {
     const repository = await prisma.repository.create({ data: { workspaceId: workspace.id, name: "size", path: repo, githubFullName: "bench/repo", webhookSecret: SECRET } });
     const mainSha = sha(repo, "main");
     const out: BenchResult[] = [];
-    const perLine: number[] = [];
-    for (const [i, size] of SIZES.entries()) {
-      const branch = `size-${size}`;
-      checkout(repo, "main");
-      checkout(repo, branch, true);
-      const head = await commitFiles(repo, files(size, i), `${size} lines`);
-      checkout(repo, "main");
-      const cpu0 = process.cpuUsage();
-      const t0 = performance.now();
-      const byKind = new Map<string, number[]>();
-      await deliverAndReview(db, repository.id, { action: "opened", number: i + 1, branch, head, mainSha }, byKind);
-      const wall = performance.now() - t0;
-      const cpu = process.cpuUsage(cpu0);
-      const pull = await prisma.pullRequest.findFirstOrThrow({ where: { repositoryId: repository.id, number: i + 1 } });
-      const findings = await prisma.finding.findMany({ where: { pullRequestId: pull.id }, select: { title: true, file: true } });
-      const lastFile = `src/size${i}/part-${String(Math.ceil(size / LINES_PER_FILE) - 1).padStart(3, "0")}.js`;
-      if (!findings.some((f) => /AWS access key/.test(f.title) && f.file === lastFile)) {
-        throw new Error(`the ${size}-line review did not find the key planted in its last file (${findings.length} findings)`);
+    const phase = async (label: string, round: number) => {
+      const load = loadavg()[0]!;
+      const perLine: number[] = [];
+      const walls: number[] = [];
+      out.push({ name: `${label}: the machine's load average (1 min) as the phase began`, value: load, unit: "" });
+      for (const [i, size] of SIZES.entries()) {
+        const seed = round * 10 + i;
+        const branch = `size-${seed}`;
+        checkout(repo, "main");
+        checkout(repo, branch, true);
+        const head = await commitFiles(repo, files(size, seed), `${size} lines`);
+        checkout(repo, "main");
+        const cpu0 = process.cpuUsage();
+        const t0 = performance.now();
+        const byKind = new Map<string, number[]>();
+        await deliverAndReview(db, repository.id, { action: "opened", number: seed + 1, branch, head, mainSha }, byKind);
+        const wall = performance.now() - t0;
+        const cpu = process.cpuUsage(cpu0);
+        const pull = await prisma.pullRequest.findFirstOrThrow({ where: { repositoryId: repository.id, number: seed + 1 } });
+        const findings = await prisma.finding.findMany({ where: { pullRequestId: pull.id }, select: { title: true, file: true } });
+        const lastFile = `src/size${seed}/part-${String(Math.ceil(size / LINES_PER_FILE) - 1).padStart(3, "0")}.js`;
+        if (!findings.some((f) => /AWS access key/.test(f.title) && f.file === lastFile)) {
+          throw new Error(`the ${size}-line review did not find the key planted in its last file (${findings.length} findings)`);
+        }
+        // The review run itself (its turns, each a "run.advance" job): opening the pull request and the axes cost the same at any size.
+        const review = (byKind.get("run.advance") ?? []).reduce((a, b) => a + b, 0);
+        perLine.push(review / size);
+        walls.push(wall);
+        out.push(
+          { name: `${label}: delivery → verdict, ${size.toLocaleString("en")} changed lines, key in the last file found`, value: Math.round(wall), unit: "ms", target: size >= 20_000 ? "≤ 10,000 ms" : undefined },
+          { name: `  the review run's turns of it`, value: Math.round(review), unit: "ms" },
+          { name: `  worker CPU of it (this process; git and the sandbox not counted)`, value: Math.round((cpu.user + cpu.system) / 1000), unit: "ms" },
+        );
       }
-      // The review run itself (its turns, each a "run.advance" job): opening the pull request and the axes cost the same at any size.
-      const review = (byKind.get("run.advance") ?? []).reduce((a, b) => a + b, 0);
-      perLine.push(review / size);
-      out.push(
-        { name: `delivery → verdict, ${size.toLocaleString("en")} changed lines, key in the last file found`, value: Math.round(wall), unit: "ms", target: size >= 20_000 ? "≤ 10,000 ms" : undefined },
-        { name: `  the review run's turns of it`, value: Math.round(review), unit: "ms" },
-        { name: `  worker CPU of it (this process; git and the sandbox not counted)`, value: Math.round((cpu.user + cpu.system) / 1000), unit: "ms" },
-      );
+      out.push({ name: `${label}: the review run's per-line cost, ${SIZES[1]!.toLocaleString("en")} ÷ ${SIZES[0]!.toLocaleString("en")} lines (1× is linear)`, value: Math.round((perLine[1]! / perLine[0]!) * 100) / 100, unit: "×", target: "≤ 1.5×" });
+      return walls[1]!;
+    };
+    const quiet = await phase("quiet", 0);
+    const spinner = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+    let loaded: number;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      loaded = await phase("one core spinning", 1);
+    } finally {
+      spinner.kill("SIGKILL");
     }
-    out.push({ name: `the review run's per-line cost, ${SIZES[1]!.toLocaleString("en")} ÷ ${SIZES[0]!.toLocaleString("en")} lines (1× is linear)`, value: Math.round((perLine[1]! / perLine[0]!) * 100) / 100, unit: "×", target: "≤ 1.5×" });
+    out.push({ name: `under load ÷ quiet, ${SIZES[1]!.toLocaleString("en")} changed lines delivery → verdict`, value: Math.round((loaded / quiet) * 100) / 100, unit: "×", target: "≤ 3×" });
     return out;
   } finally {
     await db.close();
