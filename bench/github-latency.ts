@@ -90,7 +90,7 @@ export async function benchGithubLatency(): Promise<BenchResult[]> {
     } finally {
       spinner.kill("SIGKILL");
     }
-    // Issue 22 item 2: every general slot held by long agent work; the review has its own slot.
+    // Every general slot held by long agent work: the review has slots of its own.
     for (let i = 0; i < CONCURRENCY + 2; i++) await enqueueJob(prisma, { kind: "bench.agent-long", payload: { i } });
     let held: Awaited<ReturnType<typeof phase>>;
     try {

@@ -130,7 +130,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         continue;
       }
       // Sleep until the next delayed job is due (a RetryLater, a backoff), never past the poll.
-      const due = claimable() ? await nextDueInMs(prisma).catch(() => null) : null;
+      const free = claimable();
+      const due = free ? await nextDueInMs(prisma, free.lanes).catch(() => null) : null;
       if (woken) continue;
       const sleep = due === null ? pollMs : Math.max(MIN_SLEEP_MS, Math.min(pollMs, due));
       await new Promise<void>((resolve) => {

@@ -72,6 +72,8 @@ describe("fair share of the queue", () => {
       handlers: {
         "test.long": async (payload) => {
           await release.opened;
+          // Long throughout: A always has work running when a slot frees.
+          await new Promise((resolve) => setTimeout(resolve, 300));
           finished.push(`A${String(payload.i)}`);
         },
         "test.one-call": async () => {
