@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Whose work a job is, and which lane it runs in, read in SQL at enqueue from
  * the record its payload names — so no producer has to say it and none can
