@@ -5,6 +5,7 @@
  * `npm run build` and PostgreSQL), review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
  */
 import { benchDeclaredModes } from "./declared-modes";
+import { benchFairShare } from "./fair-share";
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchGithubLatency } from "./github-latency";
@@ -18,6 +19,7 @@ import { benchPublish } from "./publish";
 import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
 import { benchReviewDelivery } from "./review-delivery";
+import { benchReviewSize } from "./review-size";
 import { benchRoomHistory } from "./room-history";
 import { benchSandbox } from "./sandbox";
 import type { BenchResult } from "./stats";
@@ -35,12 +37,14 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Pipelines (S2, O5)", benchPipeline],
   ["Reviews (R5, R8)", benchReviews],
   ["Review delivery → verdict on PostgreSQL, real git and sandbox (R9–R11)", benchReviewDelivery],
+  ["Review cost by diff size: 1,000 vs 20,000 changed lines, whole diff read (R11)", benchReviewSize],
   ["Publish a verdict to GitHub, real Octokit against a local GitHub API (R12)", benchPublish],
   ["GitHub delivery latency beside a no-op request, quiet and with one core spinning (R9, R12)", benchGithubLatency],
   ["Web, production build on PostgreSQL", benchWeb],
   ["Review room in Chromium, production build", benchReviewRoom],
   ["Long-lived rooms in Chromium, production build", benchRoomHistory],
   ["Worker CPU per scripted run", benchWorkerCpu],
+  ["Fair share: a noisy neighbour beside a quiet one, quiet and with one core spinning", benchFairShare],
   ["Every path held: Claude Code gate and sub-agents (T4, A6)", benchPaths],
   ["Worker hosts: runs/s on one and two hosts, taking over a dead host's run (issue 24)", benchHosts],
 ];

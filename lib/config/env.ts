@@ -79,6 +79,8 @@ export const envSchema = z.object({
   /** `off` keeps agent work out of the web process */
   GATEHOUSE_WORKER: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
   GATEHOUSE_WORKER_CONCURRENCY: intIn(1, 256, 4),
+  /** slots per worker beside its concurrency that only review work may take (review.* jobs, review runs) */
+  GATEHOUSE_WORKER_REVIEW_SLOTS: intIn(0, 64, 1),
   /** job lease length in milliseconds */
   GATEHOUSE_LEASE_MS: intIn(1_000, 3_600_000, 30_000),
   /** `1` seeds the demo on PostgreSQL too, `0` never; unset → seed on the embedded default only */

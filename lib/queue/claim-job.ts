@@ -5,6 +5,7 @@ import "server-only";
  * worker died (lease expired while running) becomes claimable again.
  */
 import { Prisma, type PrismaClient } from "../db/generated/client";
+import type { JobLane } from "./job-scope";
 
 export interface ClaimedJob {
   id: bigint;
@@ -12,26 +13,46 @@ export interface ClaimedJob {
   payload: Record<string, unknown>;
   attempts: number;
   maxAttempts: number;
+  /** the lane it was queued in (lib/queue/job-scope.ts) */
+  lane: JobLane;
 }
 
 type Sql = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
 
-/** `only`: a further condition on the "Job" row (issue 24: host affinity, lib/hosts/claim-affinity.ts). */
-export async function claimJob(sql: Sql, workerId: string, leaseMs: number, only: Prisma.Sql = Prisma.sql`TRUE`): Promise<ClaimedJob | null> {
+export interface ClaimOptions {
+  /** claim only jobs of these lanes (a worker's reserved review capacity); any lane when absent */
+  lanes?: readonly JobLane[];
+  /** a further condition on the job row `j` (issue 24: host affinity, lib/hosts/claim-affinity.ts) */
+  only?: Prisma.Sql;
+}
+
+/**
+ * Fair share across workspaces: of the due jobs, the one whose workspace has
+ * the fewest jobs running right now (in every worker, by the live leases),
+ * then the oldest. A workspace flooding the queue with long work takes turns
+ * with the others instead of holding every slot until its backlog is done;
+ * a workspace's many rooms and runs count as one party, however it queued them.
+ */
+export async function claimJob(sql: Sql, workerId: string, leaseMs: number, options: ClaimOptions = {}): Promise<ClaimedJob | null> {
   const lease = `${Math.ceil(leaseMs)} milliseconds`;
+  const lanes = options.lanes ? [...options.lanes] : null;
+  const laneFilter = Prisma.sql`${lanes ? Prisma.sql`AND j."lane" = ANY(${lanes}::text[])` : Prisma.empty} ${options.only ? Prisma.sql`AND ${options.only}` : Prisma.empty}`;
   const queued = await sql.$queryRaw<ClaimedJob[]>`
     UPDATE "Job" SET "status" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = now() + ${lease}::interval, "attempts" = "attempts" + 1
     WHERE "id" = (
-      SELECT "id" FROM "Job" WHERE "status" = 'queued' AND "runAt" <= now() AND ${only}
-      ORDER BY "runAt", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
-    RETURNING "id", "kind", "payload", "attempts", "maxAttempts"`;
+      SELECT j."id" FROM "Job" j
+      LEFT JOIN (SELECT "workspaceId", count(*) AS running FROM "Job" WHERE "status" = 'running' AND "lockedUntil" >= now() GROUP BY "workspaceId") busy
+        ON busy."workspaceId" IS NOT DISTINCT FROM j."workspaceId"
+      WHERE j."status" = 'queued' AND j."runAt" <= now() ${laneFilter}
+      ORDER BY COALESCE(busy.running, 0), j."runAt", j."id" FOR UPDATE OF j SKIP LOCKED LIMIT 1)
+    RETURNING "id", "kind", "payload", "attempts", "maxAttempts", "lane"`;
   if (queued[0]) return queued[0];
   const orphaned = await sql.$queryRaw<ClaimedJob[]>`
     UPDATE "Job" SET "lockedBy" = ${workerId}, "lockedUntil" = now() + ${lease}::interval, "attempts" = "attempts" + 1
     WHERE "id" = (
-      SELECT "id" FROM "Job" WHERE "status" = 'running' AND "lockedUntil" < now() AND ${only}
-      ORDER BY "lockedUntil", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
-    RETURNING "id", "kind", "payload", "attempts", "maxAttempts"`;
+      SELECT j."id" FROM "Job" j WHERE j."status" = 'running' AND j."lockedUntil" < now() ${laneFilter}
+      ORDER BY j."lockedUntil", j."id" FOR UPDATE SKIP LOCKED LIMIT 1)
+    RETURNING "id", "kind", "payload", "attempts", "maxAttempts", "lane"`;
   return orphaned[0] ?? null;
 }
 

@@ -6,6 +6,7 @@ import "server-only";
  * Pass the transaction client to enqueue atomically with the rows it is about.
  */
 import type { PrismaClient } from "../db/generated/client";
+import { jobLaneSql, jobWorkspaceSql } from "./job-scope";
 
 export const JOBS_CHANNEL = "gatehouse_jobs";
 
@@ -30,9 +31,11 @@ export function onJobEnqueued(listener: () => void): () => void {
 }
 
 export async function enqueueJob(sql: Sql, job: JobInput): Promise<void> {
+  // The workspace and lane are read from the record the payload names (lib/queue/job-scope.ts).
   await sql.$executeRaw`
-    INSERT INTO "Job" ("kind", "payload", "key", "runAt", "maxAttempts")
-    VALUES (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.key ?? null}, ${job.runAt ?? new Date()}, ${job.maxAttempts ?? 3})
+    WITH p AS (SELECT ${job.kind}::text AS kind, ${JSON.stringify(job.payload)}::jsonb AS payload)
+    INSERT INTO "Job" ("kind", "payload", "key", "runAt", "maxAttempts", "workspaceId", "lane")
+    SELECT p.kind, p.payload, ${job.key ?? null}::text, ${job.runAt ?? new Date()}::timestamp(3), ${job.maxAttempts ?? 3}::int, ${jobWorkspaceSql}, ${jobLaneSql} FROM p
     ON CONFLICT ("key") WHERE "status" = 'queued' DO NOTHING`;
   // Delivered on commit when called inside a transaction: workers wake at once.
   await sql.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${job.kind})`;

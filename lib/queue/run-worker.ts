@@ -10,6 +10,7 @@ import type { Prisma } from "../db/generated/client";
 import { claimJob, completeJob, renewJob, requeueJob, type ClaimedJob } from "./claim-job";
 import { JOBS_CHANNEL, onJobEnqueued } from "./enqueue-job";
 import { nextDueInMs } from "./next-due";
+import { REVIEW_LANE, type JobLane } from "./job-scope";
 
 /** A handler's way to say "not now" without it counting as a failure. */
 export class RetryLater extends Error {
@@ -27,7 +28,13 @@ export interface WorkerOptions {
   db: Database;
   handlers: Record<string, JobHandler>;
   workerId?: string;
+  /** jobs of any lane at once (default 4) */
   concurrency?: number;
+  /**
+   * Slots beyond `concurrency` that only review work may take (default 1): with
+   * every general slot held by long agent runs, a pull request is still reviewed.
+   */
+  reviewSlots?: number;
   leaseMs?: number;
   /** safety-net poll when no NOTIFY arrives (delayed jobs, expired leases) */
   pollMs?: number;
@@ -52,10 +59,15 @@ export interface RunningWorker {
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const id = options.workerId ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 4;
+  const reviewSlots = options.reviewSlots ?? 1;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 1_000;
   const { prisma } = options.db;
   const inFlight = new Set<Promise<void>>();
+  let generalInFlight = 0;
+  /** Lanes a free slot may take now: any while a general slot is free, else review work alone (null: none). */
+  const claimable = (): { lanes?: readonly JobLane[] } | null =>
+    inFlight.size >= concurrency + reviewSlots ? null : generalInFlight < concurrency ? {} : { lanes: [REVIEW_LANE] };
   let stopped = false;
   let wake: (() => void) | null = null;
   // A wake-up that arrives while the loop is claiming (not sleeping) is kept, not lost:
@@ -95,8 +107,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
 
   const loop = (async () => {
     while (!stopped) {
-      if (inFlight.size < concurrency) {
-        const job = await claimJob(prisma, id, leaseMs, options.claimFilter?.()).catch((error) => {
+      const slot = claimable();
+      if (slot) {
+        const job = await claimJob(prisma, id, leaseMs, { ...slot, only: options.claimFilter?.() }).catch((error) => {
           if (!stopped) console.error("[gatehouse] claiming a job failed", error);
           return null;
         });
@@ -104,8 +117,12 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           claims++;
           if (polled) claimsAfterPoll++;
           polled = false;
+          // A review job in a general slot still counts as general work: the reserve stays free for the next review.
+          const general = job.lane !== REVIEW_LANE || generalInFlight < concurrency;
+          if (general) generalInFlight++;
           const running = runJob(job).finally(() => {
             inFlight.delete(running);
+            if (general) generalInFlight--;
             signal();
           });
           inFlight.add(running);
@@ -118,7 +135,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         continue;
       }
       // Sleep until the next delayed job is due (a RetryLater, a backoff), never past the poll.
-      const due = inFlight.size < concurrency ? await nextDueInMs(prisma).catch(() => null) : null;
+      const free = claimable();
+      const due = free ? await nextDueInMs(prisma, free.lanes).catch(() => null) : null;
       if (woken) continue;
       const sleep = due === null ? pollMs : Math.max(MIN_SLEEP_MS, Math.min(pollMs, due));
       await new Promise<void>((resolve) => {

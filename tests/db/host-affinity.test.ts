@@ -32,14 +32,14 @@ describe("issue 24: host affinity", () => {
     await prisma.host.create({ data: { id: "holder", dataDir: "/elsewhere", slots: 4 } });
     await enqueueJob(prisma, advanceRunJob(run.id));
 
-    expect(await claimJob(prisma, "other-worker", 30_000, hostAffinity("other", 60_000))).toBeNull();
-    const mine = await claimJob(prisma, "holder-worker", 30_000, hostAffinity("holder", 60_000));
+    expect(await claimJob(prisma, "other-worker", 30_000, { only: hostAffinity("other", 60_000) })).toBeNull();
+    const mine = await claimJob(prisma, "holder-worker", 30_000, { only: hostAffinity("holder", 60_000) });
     expect(mine?.payload).toEqual({ runId: run.id });
     await prisma.job.update({ where: { id: mine!.id }, data: { status: "queued", lockedBy: null, lockedUntil: null } });
 
     // The holder stops beating: past the threshold it is dead and another host takes the job.
     await prisma.host.update({ where: { id: "holder" }, data: { heartbeatAt: new Date(Date.now() - 120_000) } });
-    expect((await claimJob(prisma, "other-worker", 30_000, hostAffinity("other", 60_000)))?.payload).toEqual({ runId: run.id });
+    expect((await claimJob(prisma, "other-worker", 30_000, { only: hostAffinity("other", 60_000) }))?.payload).toEqual({ runId: run.id });
     await prisma.job.deleteMany({});
     await prisma.host.delete({ where: { id: "holder" } });
   });
@@ -49,7 +49,7 @@ describe("issue 24: host affinity", () => {
     await prisma.job.deleteMany({});
     await prisma.host.create({ data: { id: "busy-holder", dataDir: "/elsewhere", slots: 4 } });
     await enqueueJob(prisma, { kind: "orchestration.tick", payload: { orchestrationId: "o1" } });
-    expect((await claimJob(prisma, "other-worker", 30_000, hostAffinity("other", 60_000)))?.kind).toBe("orchestration.tick");
+    expect((await claimJob(prisma, "other-worker", 30_000, { only: hostAffinity("other", 60_000) }))?.kind).toBe("orchestration.tick");
     await prisma.job.deleteMany({});
     await prisma.host.delete({ where: { id: "busy-holder" } });
   });
