@@ -35,7 +35,9 @@ import { recordPullSnapshot, reportFromJob } from "./record-pull-snapshot";
 import { GATEHOUSE_CHECK_NAME } from "./request-publish";
 import { verifySignature } from "./verify-signature";
 import {
+  checkRunJobKind,
   deliveryId as deliveryIdSchema,
+  githubPullJobKind,
   githubCheckRunEvent,
   githubEnvelope,
   githubPullRequestEvent,
@@ -144,7 +146,7 @@ function jobsFor(event: string, payload: unknown, repositoryIds: string[]): { qu
           ...(pr.action === "synchronize" && pr.before ? { before: pr.before } : {}),
         };
         // One job per pull request while queued: it applies the newest recorded state, whichever delivery queued it.
-        return { kind: "review.github_pull", payload: { ...job }, key: `gh-pull:${repositoryId}:${pr.number}`, maxAttempts: 5 };
+        return githubPullJobKind.job(job, { key: `gh-pull:${repositoryId}:${pr.number}` });
       }),
     };
   }
@@ -164,7 +166,7 @@ function jobsFor(event: string, payload: unknown, repositoryIds: string[]): { qu
           detailsUrl: check.check_run.details_url ?? null,
           output: checkOutputText(check.check_run.output) ?? null,
         };
-        return { kind: "review.check_run", payload: { ...job } };
+        return checkRunJobKind.job(job);
       }),
     };
   }

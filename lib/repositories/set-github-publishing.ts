@@ -9,6 +9,7 @@ import "server-only";
  * H3: the person who sets the token or the secret is recorded; it lasts only
  * while they may manage the workspace (lib/grants).
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { requestPublish } from "../github/request-publish";
@@ -38,8 +39,7 @@ export async function setGithubPublishing(prisma: PrismaClient, actor: Workspace
       },
       select: repositorySelect,
     });
-    await tx.auditEvent.create({
-      data: {
+    await recordAudit(tx, {
         workspaceId: actor.workspaceId,
         actorId: actor.userId,
         action: "repository.github_publishing",
@@ -52,8 +52,7 @@ export async function setGithubPublishing(prisma: PrismaClient, actor: Workspace
           ...(body.installationId !== undefined ? { installationId: body.installationId } : {}),
           ...(body.holdAs !== undefined ? { holdAs: body.holdAs } : {}),
         },
-      },
-    });
+      });
     // What GitHub shows changes with the hold conclusion or the credential: republish the open pull requests.
     const republish = (body.holdAs !== undefined && body.holdAs !== row.publishHoldAs) || Boolean(body.token) || body.installationId !== undefined;
     if (republish) {

@@ -8,6 +8,7 @@
  * answers its parent, A6; tickets and pipelines move on). The engines — the
  * built-in harness's model loop and the Claude Code CLI — only take turns.
  */
+import { TERMINAL_RUN_STATUSES } from "../run-status";
 import { resolveTurn } from "../../dispatch/resolve-mode";
 import type { ModeProfile } from "../../modes/types";
 import type { HarnessLimits, RunRecord, RunStatus } from "../types";
@@ -26,7 +27,7 @@ export interface AdvanceResult {
   claimed: boolean;
 }
 
-const TERMINAL = new Set<RunStatus>(["succeeded", "failed", "cancelled"]);
+const TERMINAL = new Set<RunStatus>(TERMINAL_RUN_STATUSES);
 
 /** Takes a queued or waiting run as far as it can go. Safe to call again after a crash. */
 export async function advanceRun(deps: HarnessDeps, runId: string): Promise<AdvanceResult> {
