@@ -6,7 +6,17 @@
  * the capability fingerprint), approvals as span events (G4) — and a webhook
  * delivery, the jobs it queues and the review run they start are one trace.
  */
+import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST } from "../../app/api/webhooks/github/route";
+import type { Database } from "../../lib/db/client";
+import { signPayload } from "../../lib/github/verify-signature";
+import { serveGitOverHttp } from "../../lib/repos/git-http.test-support";
+import { gitSync } from "../../lib/repos/git.test-support";
+import { startWorker } from "../../lib/queue/run-worker";
+import { jobHandlers } from "../../lib/runtime/job-handlers";
+import { checkout, commitFiles, makeRepo, sha, useDataDir } from "../support/reviews";
 import { decideApproval } from "../../lib/approvals/decide-approval";
 import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
 import { advanceStoredRun } from "../../lib/runtime/advance-stored-run";
@@ -121,5 +131,83 @@ describe("traces", { timeout: 240_000 }, () => {
     // Every span of the run is in one trace per advance, and nothing reached the receiver it could not read.
     expect(new Set([parked, ...spans.filter((s) => s.parentSpanId === parked!.spanId)].map((s) => s!.traceId)).size).toBe(1);
     expect(receiver.rejected).toBe(0);
+  });
+
+  it("issue 23: a webhook delivery, the jobs it queues and the review run that forms the verdict are one trace", async () => {
+    const db = await testDatabase();
+    const { prisma } = db;
+    const data = await useDataDir();
+    const allowed = process.env.GATEHOUSE_ALLOWED_GIT_HOSTS;
+    (globalThis as { gatehouseDb?: Promise<Database> }).gatehouseDb = Promise.resolve(db);
+    const upstream = await makeRepo(data.root, "upstream", { "src/app.ts": "export const a = 1;\n" });
+    const mainSha = sha(upstream, "main");
+    const remote = path.join(data.root, "served", "remote.git");
+    gitSync(data.root, ["clone", "-q", "--bare", upstream, remote]);
+    const server = await serveGitOverHttp(path.join(data.root, "served"));
+    process.env.GATEHOUSE_ALLOWED_GIT_HOSTS = server.hostPort;
+    checkout(upstream, "feature", true);
+    const featureSha = await commitFiles(upstream, { "src/app.ts": "export const a = 2;\nconsole.log(a);\n" }, "feature");
+    gitSync(upstream, ["push", "-q", remote, "feature"]);
+    const worker = await startWorker({ db, handlers: jobHandlers(db, { owner: "trace-webhook" }), pollMs: 50 });
+    try {
+      const workspace = await createWorkspace(prisma);
+      const local = path.join(data.root, "clone");
+      gitSync(data.root, ["clone", "-q", remote, local]);
+      const secret = "trace-webhook-secret";
+      const repository = await prisma.repository.create({
+        data: { workspaceId: workspace.id, name: "widgets", path: local, remoteUrl: `${server.origin}/remote.git`, githubFullName: "acme/traced", webhookSecret: secret },
+      });
+      const body = JSON.stringify({
+        action: "opened",
+        number: 12,
+        pull_request: { title: "Feature", draft: false, head: { ref: "feature", sha: featureSha }, base: { ref: "main", sha: mainSha }, user: { login: "octocat" } },
+        repository: { full_name: "acme/traced", private: false },
+        sender: { login: "octocat" },
+      });
+      const delivery = randomUUID();
+      const answer = await POST(
+        new Request("http://localhost/api/webhooks/github", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-github-event": "pull_request", "x-github-delivery": delivery, "x-hub-signature-256": signPayload(body, secret) },
+          body,
+        }),
+      );
+      expect(answer.status).toBe(202);
+
+      const deadline = Date.now() + 180_000;
+      let review = null;
+      while (!review && Date.now() < deadline) {
+        review = await prisma.review.findFirst({ where: { pullRequest: { repositoryId: repository.id } }, select: { runId: true, verdict: true } });
+        if (!review) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(review).toBeTruthy();
+      // The run's own spans end a moment after its verdict is stored.
+      const runDone = Date.now() + 60_000;
+      while ((await prisma.run.count({ where: { id: review!.runId!, status: { in: ["queued", "running"] } } })) > 0 && Date.now() < runDone) await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 500));
+      await telemetry.flush();
+
+      const root = receiver.spans.find((s) => s.name === "webhook pull_request" && s.attributes["gatehouse.webhook.delivery"] === delivery)!;
+      expect(root).toBeTruthy();
+      expect(root.parentSpanId).toBeNull();
+      expect(root.attributes["gatehouse.webhook.status"]).toBe("queued");
+      const trace = receiver.spans.filter((s) => s.traceId === root.traceId);
+      const names = trace.map((s) => s.name);
+      // The delivery's job, the review run it started (its model calls and tool calls), all under the delivery.
+      expect(names).toEqual(expect.arrayContaining(["process review.github_pull", "process run.advance"]));
+      const agentSpan = trace.find((s) => s.name.startsWith("invoke_agent ") && s.attributes["gatehouse.run.id"] === review!.runId)!;
+      expect(agentSpan).toBeTruthy();
+      expect(agentSpan.attributes).toMatchObject({ "gen_ai.operation.name": "invoke_agent", "gatehouse.mode.id": "review" });
+      expect(trace.some((s) => s.name === "execute_tool finalize_review" && s.parentSpanId === agentSpan.spanId)).toBe(true);
+      const sync = trace.find((s) => s.name === "process review.github_pull")!;
+      expect(sync.parentSpanId).toBe(root.spanId);
+    } finally {
+      await worker.stop();
+      delete (globalThis as { gatehouseDb?: unknown }).gatehouseDb;
+      if (allowed === undefined) delete process.env.GATEHOUSE_ALLOWED_GIT_HOSTS;
+      else process.env.GATEHOUSE_ALLOWED_GIT_HOSTS = allowed;
+      await server.close();
+      await data.cleanup();
+    }
   });
 });
