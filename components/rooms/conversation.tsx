@@ -14,7 +14,7 @@
  * Keyboard: the transcript is a log region; every row is focusable (Tab), and
  * Arrow Up/Down, Home and End move between rows, loading and scrolling as needed.
  */
-import { isTerminalRunStatus } from "@/lib/harness/run-status";
+import { isTerminalRunStatus } from "@/lib/run-status/run-status";
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";

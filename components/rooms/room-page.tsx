@@ -14,7 +14,7 @@
  * lastEventId, read before the first history page, so nothing between the
  * server render and the subscription is lost.
  */
-import type { TerminalRunStatus } from "@/lib/harness/run-status";
+import type { TerminalRunStatus } from "@/lib/run-status/run-status";
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";

@@ -5,7 +5,7 @@
  * and read back through it (A5), so the loop sees after a wait exactly what it
  * would see after PostgreSQL.
  */
-import { TERMINAL_RUN_STATUSES } from "./run-status";
+import { TERMINAL_RUN_STATUSES } from "../run-status/run-status";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
 import type { TodoItem } from "../rooms/replace-todos";
 import { readCheckpoint, storedCheckpoint } from "./lifecycle/checkpoint";

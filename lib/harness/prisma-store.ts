@@ -4,7 +4,7 @@ import "server-only";
  * processes could race on is a conditional update (claim a run, claim a call's
  * execution) or a unique constraint (one record per (run, call)).
  */
-import { TERMINAL_RUN_STATUSES } from "./run-status";
+import { TERMINAL_RUN_STATUSES } from "../run-status/run-status";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";

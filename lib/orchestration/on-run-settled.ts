@@ -9,7 +9,7 @@ import "server-only";
  *    "plan_drafted" at the end; the approval wins.
  * Idempotent: each update is conditional, so a repeated job changes nothing.
  */
-import { TERMINAL_RUN_STATUSES } from "../harness/run-status";
+import { TERMINAL_RUN_STATUSES } from "../run-status/run-status";
 import type { Database } from "../db/client";
 import { readCheckpoint } from "../harness/lifecycle/checkpoint";
 import { recordEvent } from "../events/record-event";

@@ -1,6 +1,6 @@
 import "server-only";
 /** The workspace's rooms with their mode badges and what waits in them; archived rooms only when asked for (`archived`), and then only they. */
-import { ACTIVE_RUN_STATUSES } from "../harness/run-status";
+import { ACTIVE_RUN_STATUSES } from "../run-status/run-status";
 import type { PrismaClient } from "../db/generated/client";
 import { profileView } from "../modes/profile-view";
 import { roomProfile } from "../modes/room-mode";

@@ -7,7 +7,7 @@ import "server-only";
  * call read or wrote; the full arguments and result load when a person opens
  * the call (lib/rooms/get-tool-call-detail.ts). Never reads a run's checkpoint.
  */
-import type { RunStatus } from "../harness/run-status";
+import type { RunStatus } from "../run-status/run-status";
 import { Prisma, type PrismaClient } from "../db/generated/client";
 import { runModeView, type RunModeView } from "../modes/profile-view";
 

@@ -8,7 +8,7 @@ import "server-only";
  * work ends, so no run is left waiting in a room nobody sees. Audited, and an
  * event so open pages follow.
  */
-import { ACTIVE_RUN_STATUSES } from "../harness/run-status";
+import { ACTIVE_RUN_STATUSES } from "../run-status/run-status";
 import { recordAudit } from "../audit/record-audit";
 import type { Prisma } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";

@@ -1,6 +1,6 @@
 import "server-only";
 /** What the worker does for each kind of job (lib/runtime/job-kinds.ts lists them with their payloads). */
-import { isTerminalRunStatus } from "../harness/run-status";
+import { isTerminalRunStatus } from "../run-status/run-status";
 import type { Database } from "../db/client";
 import { ORCHESTRATION_TICK } from "../orchestration/tick-job";
 import { tickOrchestration } from "../orchestration/tick-orchestration";

@@ -5,7 +5,7 @@ import "server-only";
  * parent's step budget (A8), and the parent is queued to continue. Idempotent:
  * only a call still waiting is answered, so a duplicate job changes nothing.
  */
-import { isTerminalRunStatus } from "../harness/run-status";
+import { isTerminalRunStatus } from "../run-status/run-status";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { readCheckpoint, storedCheckpoint, type RunCheckpoint } from "../harness/lifecycle/checkpoint";

@@ -8,7 +8,7 @@
  * answers its parent, A6; tickets and pipelines move on). The engines — the
  * built-in harness's model loop and the Claude Code CLI — only take turns.
  */
-import { TERMINAL_RUN_STATUSES } from "../run-status";
+import { TERMINAL_RUN_STATUSES } from "../../run-status/run-status";
 import { annotateSpan, withSpan } from "../../telemetry/context";
 import { resolveTurn } from "../../dispatch/resolve-mode";
 import type { ModeProfile } from "../../modes/types";
