@@ -20,13 +20,13 @@ export async function createAgent(prisma: PrismaClient, actor: WorkspaceActor, i
     return await prisma.$transaction(async (tx) => {
       const row = await tx.agent.create({ data: { workspaceId: actor.workspaceId, ...agentColumns(agent), endpointSetById: agent.baseUrl || agent.apiKey ? actor.userId : null }, select: agentSelect });
       await recordAudit(tx, {
-          workspaceId: actor.workspaceId,
-          actorId: actor.userId,
-          action: "agent.created",
-          targetType: "agent",
-          targetId: row.id,
-          data: { name: row.name, provider: row.provider, model: row.model, moduleAllowlist: agent.moduleAllowlist },
-        });
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "agent.created",
+        targetType: "agent",
+        targetId: row.id,
+        data: { name: row.name, provider: row.provider, model: row.model, moduleAllowlist: agent.moduleAllowlist },
+      });
       return toAgentView(row);
     });
   } catch (error) {

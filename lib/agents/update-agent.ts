@@ -49,19 +49,19 @@ export async function updateAgent(prisma: PrismaClient, actor: WorkspaceActor, a
       const endpointSetById = endpointChanged ? { endpointSetById: next.baseUrl || next.apiKey ? actor.userId : null } : {};
       const updated = await tx.agent.update({ where: { id: row.id }, data: { ...agentColumns(next), ...endpointSetById }, select: agentSelect });
       await recordAudit(tx, {
-          workspaceId: actor.workspaceId,
-          actorId: actor.userId,
-          action: "agent.updated",
-          targetType: "agent",
-          targetId: row.id,
-          data: {
-            changed: Object.keys(defined),
-            moduleAllowlist: next.moduleAllowlist,
-            model: next.model,
-            // Whether the agent's own key is set, never the key.
-            ...(row.apiKey !== next.apiKey ? { apiKey: next.apiKey ? "replaced" : "removed" } : {}),
-          },
-        });
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "agent.updated",
+        targetType: "agent",
+        targetId: row.id,
+        data: {
+          changed: Object.keys(defined),
+          moduleAllowlist: next.moduleAllowlist,
+          model: next.model,
+          // Whether the agent's own key is set, never the key.
+          ...(row.apiKey !== next.apiKey ? { apiKey: next.apiKey ? "replaced" : "removed" } : {}),
+        },
+      });
       return toAgentView(updated);
     });
   } catch (error) {

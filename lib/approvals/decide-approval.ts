@@ -60,13 +60,13 @@ export async function decideApproval(prisma: PrismaClient, input: DecideApproval
     // X4, G6, G8: a durable switch request is the person's decision on the switch itself.
     const settled = approval.kind === "mode_change" && approval.cancelBy === null && approval.roomId ? await decideSwitch(tx, { ...approval, roomId: approval.roomId }, input) : status;
     await recordAudit(tx, {
-        workspaceId: input.workspaceId,
-        actorId: input.userId,
-        action: `approval.${status}`,
-        targetType: "approval",
-        targetId: approval.id,
-        data: { kind: approval.kind, comment: input.comment ?? null, ...(settled !== status ? { outcome: settled } : {}) },
-      });
+      workspaceId: input.workspaceId,
+      actorId: input.userId,
+      action: `approval.${status}`,
+      targetType: "approval",
+      targetId: approval.id,
+      data: { kind: approval.kind, comment: input.comment ?? null, ...(settled !== status ? { outcome: settled } : {}) },
+    });
     await recordEvent(tx, {
       workspaceId: input.workspaceId,
       roomId: approval.roomId,

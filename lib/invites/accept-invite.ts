@@ -54,13 +54,13 @@ export async function acceptInvite(
     if (claimed.count === 0) throw new AppError("not_found", NOT_VALID);
     const member = await tx.membership.create({ data: { workspaceId: invite.workspaceId, userId: user.id, role: invite.role }, select: { id: true } });
     await recordAudit(tx, {
-        workspaceId: invite.workspaceId,
-        actorId: user.id,
-        action: "member.added",
-        targetType: "membership",
-        targetId: member.id,
-        data: { userId: user.id, role: invite.role, inviteId: invite.id },
-      });
+      workspaceId: invite.workspaceId,
+      actorId: user.id,
+      action: "member.added",
+      targetType: "membership",
+      targetId: member.id,
+      data: { userId: user.id, role: invite.role, inviteId: invite.id },
+    });
     // Every process forgets what it remembered about this person's memberships.
     await notifyAccessChange(tx, { kind: "membership", workspaceId: invite.workspaceId, userId: user.id });
     return { workspace: invite.workspace, alreadyMember: false };

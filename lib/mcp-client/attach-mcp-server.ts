@@ -31,13 +31,13 @@ export async function attachMcpServer(prisma: PrismaClient, actor: WorkspaceActo
     return await prisma.$transaction(async (tx) => {
       const row = await tx.attachedMcpServer.create({ data: { workspaceId: actor.workspaceId, name: body.name, url: body.url, tools: body.tools, createdById: actor.userId } });
       await recordAudit(tx, {
-          workspaceId: actor.workspaceId,
-          actorId: actor.userId,
-          action: "mcp_server.attached",
-          targetType: "mcp_server",
-          targetId: row.id,
-          data: { name: body.name, url: body.url, tools: body.tools },
-        });
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "mcp_server.attached",
+        targetType: "mcp_server",
+        targetId: row.id,
+        data: { name: body.name, url: body.url, tools: body.tools },
+      });
       return toMcpServerView(row);
     });
   } catch (error) {

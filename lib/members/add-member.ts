@@ -33,13 +33,13 @@ export async function addMember(prisma: PrismaClient, actor: WorkspaceActor, inp
       select: memberSelect,
     });
     await recordAudit(tx, {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        action: "member.added",
-        targetType: "membership",
-        targetId: member.id,
-        data: { userId: user.id, email, role },
-      });
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "member.added",
+      targetType: "membership",
+      targetId: member.id,
+      data: { userId: user.id, email, role },
+    });
     return toMemberView(member);
   });
 }

@@ -40,13 +40,13 @@ export async function changeRole(prisma: PrismaClient, actor: WorkspaceActor, me
     // H5: delivered on commit; every process closes this person's open streams of the workspace.
     await notifyAccessChange(tx, { kind: "membership", workspaceId: actor.workspaceId, userId: member.user.id });
     await recordAudit(tx, {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        action: "member.role_changed",
-        targetType: "membership",
-        targetId: member.id,
-        data: { userId: member.user.id, from: member.role, to: role },
-      });
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "member.role_changed",
+      targetType: "membership",
+      targetId: member.id,
+      data: { userId: member.user.id, from: member.role, to: role },
+    });
     return toMemberView(updated);
   });
 }

@@ -35,13 +35,13 @@ export async function removeMember(prisma: PrismaClient, actor: WorkspaceActor, 
     // H5: delivered on commit; every process closes this person's open streams of the workspace.
     await notifyAccessChange(tx, { kind: "membership", workspaceId: actor.workspaceId, userId: member.userId });
     await recordAudit(tx, {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        action: "member.removed",
-        targetType: "membership",
-        targetId: member.id,
-        data: { userId: member.userId, email: member.user.email, role: member.role },
-      });
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "member.removed",
+      targetType: "membership",
+      targetId: member.id,
+      data: { userId: member.userId, email: member.user.email, role: member.role },
+    });
     return { id: member.id };
   });
 }

@@ -33,13 +33,13 @@ export async function saveModePolicy(
       await tx.workspace.update({ where: { id: ctx.workspaceId }, data: { modePolicy: policy as unknown as Db.InputJsonValue } });
       const rooms = await applyPolicyToRooms(tx, ctx, policy);
       await recordAudit(tx, {
-          workspaceId: ctx.workspaceId,
-          actorId: ctx.userId,
-          action: "workspace.modes_updated",
-          targetType: "workspace",
-          targetId: ctx.workspaceId,
-          data: { modes: policy.modes.map((m) => m.id), changes: preview.changes, rooms, source: source ?? null },
-        });
+        workspaceId: ctx.workspaceId,
+        actorId: ctx.userId,
+        action: "workspace.modes_updated",
+        targetType: "workspace",
+        targetId: ctx.workspaceId,
+        data: { modes: policy.modes.map((m) => m.id), changes: preview.changes, rooms, source: source ?? null },
+      });
       return viewOf(policy);
     },
     { timeout: SAVE_TIMEOUT_MS },

@@ -74,13 +74,13 @@ export async function approveProposal(prisma: PrismaClient, ctx: { workspaceId: 
     }));
     const orchestration = await createOrchestration(tx, { roomId: ctx.roomId, proposalId: proposal.id, projectId: project.id, goal, tickets });
     await recordAudit(tx, {
-        workspaceId: ctx.workspaceId,
-        actorId: ctx.userId,
-        action: "proposal.approved",
-        targetType: "proposal",
-        targetId: proposal.id,
-        data: { orchestrationId: orchestration.id, projectId: project.id, hired: created, reused },
-      });
+      workspaceId: ctx.workspaceId,
+      actorId: ctx.userId,
+      action: "proposal.approved",
+      targetType: "proposal",
+      targetId: proposal.id,
+      data: { orchestrationId: orchestration.id, projectId: project.id, hired: created, reused },
+    });
     const scope = { workspaceId: ctx.workspaceId, roomId: ctx.roomId };
     await recordEvent(tx, { ...scope, type: PIPELINE_EVENTS.agentsHired, data: { orchestrationId: orchestration.id, created, reused } });
     await recordEvent(tx, { ...scope, type: "orchestration.started", data: { orchestrationId: orchestration.id, proposalId: proposal.id, projectId: project.id, tickets: tickets.length } });

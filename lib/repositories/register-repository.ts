@@ -80,14 +80,14 @@ export async function registerRepository(
         select: repositorySelect,
       });
       await recordAudit(tx, {
-          workspaceId: actor.workspaceId,
-          actorId: actor.userId,
-          action: "repository.registered",
-          targetType: "repository",
-          targetId: row.id,
-          // Never the secret: only whether one was set.
-          data: { name: row.name, path: row.path, remoteUrl: row.remoteUrl, githubFullName: row.githubFullName, hasWebhookSecret: Boolean(row.webhookSecret) },
-        });
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "repository.registered",
+        targetType: "repository",
+        targetId: row.id,
+        // Never the secret: only whether one was set.
+        data: { name: row.name, path: row.path, remoteUrl: row.remoteUrl, githubFullName: row.githubFullName, hasWebhookSecret: Boolean(row.webhookSecret) },
+      });
       // Last step inside the transaction: a failed rename rolls the row back.
       await rename(staged, mirrorPath(row.id));
       return row;

@@ -40,19 +40,19 @@ export async function setGithubPublishing(prisma: PrismaClient, actor: Workspace
       select: repositorySelect,
     });
     await recordAudit(tx, {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        action: "repository.github_publishing",
-        targetType: "repository",
-        targetId: row.id,
-        data: {
-          ...(body.token !== undefined ? { token: body.token ? "replaced" : "removed" } : {}),
-          ...(body.webhookSecret !== undefined ? { webhookSecret: body.webhookSecret ? "replaced" : "removed" } : {}),
-          ...(body.publishComments !== undefined ? { publishComments: body.publishComments } : {}),
-          ...(body.installationId !== undefined ? { installationId: body.installationId } : {}),
-          ...(body.holdAs !== undefined ? { holdAs: body.holdAs } : {}),
-        },
-      });
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "repository.github_publishing",
+      targetType: "repository",
+      targetId: row.id,
+      data: {
+        ...(body.token !== undefined ? { token: body.token ? "replaced" : "removed" } : {}),
+        ...(body.webhookSecret !== undefined ? { webhookSecret: body.webhookSecret ? "replaced" : "removed" } : {}),
+        ...(body.publishComments !== undefined ? { publishComments: body.publishComments } : {}),
+        ...(body.installationId !== undefined ? { installationId: body.installationId } : {}),
+        ...(body.holdAs !== undefined ? { holdAs: body.holdAs } : {}),
+      },
+    });
     // What GitHub shows changes with the hold conclusion or the credential: republish the open pull requests.
     const republish = (body.holdAs !== undefined && body.holdAs !== row.publishHoldAs) || Boolean(body.token) || body.installationId !== undefined;
     if (republish) {

@@ -87,22 +87,22 @@ export async function updateRepository(
       });
       const changed = (Object.keys(patch) as (keyof typeof patch)[]).filter((key) => patch[key] !== undefined && (key === "path" ? dir : next[key]) !== row[key]);
       await recordAudit(tx, {
-          workspaceId: actor.workspaceId,
-          actorId: actor.userId,
-          action: "repository.updated",
-          targetType: "repository",
-          targetId: row.id,
-          // Never the secret: only whether it was replaced or removed.
-          data: {
-            changed,
-            name: saved.name,
-            path: saved.path,
-            remoteUrl: saved.remoteUrl,
-            defaultBranch: saved.defaultBranch,
-            githubFullName: saved.githubFullName,
-            ...(changed.includes("webhookSecret") ? { webhookSecret: saved.webhookSecret ? "replaced" : "removed" } : {}),
-          },
-        });
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "repository.updated",
+        targetType: "repository",
+        targetId: row.id,
+        // Never the secret: only whether it was replaced or removed.
+        data: {
+          changed,
+          name: saved.name,
+          path: saved.path,
+          remoteUrl: saved.remoteUrl,
+          defaultBranch: saved.defaultBranch,
+          githubFullName: saved.githubFullName,
+          ...(changed.includes("webhookSecret") ? { webhookSecret: saved.webhookSecret ? "replaced" : "removed" } : {}),
+        },
+      });
       return saved;
     });
     // The repository's own mirror follows the new source (rooms' worktrees keep working on it).

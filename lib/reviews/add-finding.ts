@@ -145,11 +145,11 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
   }
   if (moved) await tx.finding.update({ where: { id: current.id }, data: anchorData });
   await recordFindingEvents(tx, {
-      findingId: current.id,
-      type: "raised_again",
-      actor: ctx.author,
-      data: { headSha: seenAt, runId: ctx.runId, ...(moved ? { from: anchorOf(current), to: anchorOf(placed!) } : {}) },
-    });
+    findingId: current.id,
+    type: "raised_again",
+    actor: ctx.author,
+    data: { headSha: seenAt, runId: ctx.runId, ...(moved ? { from: anchorOf(current), to: anchorOf(placed!) } : {}) },
+  });
   if (moved) await room({ type: "finding.updated", data: { pullRequestId: ctx.pullRequestId, findingId: current.id, change: "remapped" } });
   return { ok: true, findingId: current.id, status: "kept" };
 }

@@ -41,13 +41,13 @@ export async function setRequiredConfirmations(prisma: PrismaClient, actor: Work
     const before = await tx.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { requiredConfirmations: true } });
     await tx.workspace.update({ where: { id: actor.workspaceId }, data: { requiredConfirmations: storedRequiredConfirmations(requiredConfirmations) } });
     await recordAudit(tx, {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        action: "review.required_confirmations.set",
-        targetType: "workspace",
-        targetId: actor.workspaceId,
-        data: { from: readRequiredConfirmations(before.requiredConfirmations), to: requiredConfirmations },
-      });
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "review.required_confirmations.set",
+      targetType: "workspace",
+      targetId: actor.workspaceId,
+      data: { from: readRequiredConfirmations(before.requiredConfirmations), to: requiredConfirmations },
+    });
     return settleWorkspace(tx, actor, requiredConfirmations);
   });
   const pulls = await prisma.pullRequest.findMany({

@@ -27,13 +27,13 @@ export async function createWorkspace(prisma: PrismaClient, userId: string, inpu
         const workspace = await tx.workspace.create({ data: { name, slug } });
         await tx.membership.create({ data: { workspaceId: workspace.id, userId, role: "owner" } });
         await recordAudit(tx, {
-            workspaceId: workspace.id,
-            actorId: userId,
-            action: "workspace.created",
-            targetType: "workspace",
-            targetId: workspace.id,
-            data: { name, slug },
-          });
+          workspaceId: workspace.id,
+          actorId: userId,
+          action: "workspace.created",
+          targetType: "workspace",
+          targetId: workspace.id,
+          data: { name, slug },
+        });
         return { id: workspace.id, slug, name, role: "owner" as const, createdAt: workspace.createdAt.toISOString() };
       }),
     { attempts: TOTAL_ATTEMPTS },
