@@ -45,6 +45,8 @@ export interface JobDeclaration<K extends string = string, S extends z.ZodType<R
 const declarations = new Map<string, JobDeclaration>();
 
 export function defineJob<const K extends string, S extends z.ZodType<Record<string, unknown>>>(spec: { kind: K; payload: S; retry: RetryPolicy }): JobDeclaration<K, S> {
+  // A kind is declared once, beside its domain; a module evaluated again (a test runner's fresh
+  // import) gets the declaration already registered, so enqueue and worker agree on one schema.
   const existing = declarations.get(spec.kind);
   if (existing) return existing as unknown as JobDeclaration<K, S>;
   const declaration: JobDeclaration<K, S> = {
