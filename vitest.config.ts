@@ -22,6 +22,7 @@ const pgliteTests = [
   "tests/db/archive-rooms-agents.test.ts",
   "tests/db/review-requests.test.ts",
   "tests/db/queue-fair-share.test.ts",
+  "tests/db/typed-records.test.ts",
 ];
 
 export default defineConfig({
