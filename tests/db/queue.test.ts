@@ -31,7 +31,7 @@ const testCount = defineJob({ kind: "test.count", payload: z.object({ i: z.numbe
 const testKey = defineJob({ kind: "test.key", payload: z.object({}), retry: { maxAttempts: 3 } });
 const testWake = defineJob({ kind: "test.wake", payload: z.object({ i: z.number() }), retry: { maxAttempts: 3 } });
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 240_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe();
@@ -106,7 +106,7 @@ describe("queue", () => {
     }
   });
 
-  it("A5: a worker killed mid-run leaves a run another worker finishes; nothing lost, no tool executed twice", async () => {
+  it("A5: a worker killed mid-run leaves a run another worker finishes; nothing lost, no tool executed twice", { timeout: 300_000 }, async () => {
     const db = await testDatabase();
     const { prisma } = db;
     const user = await createUser(prisma);
