@@ -23,6 +23,7 @@ const pgliteTests = [
   "tests/db/review-requests.test.ts",
   "tests/db/host-affinity.test.ts",
   "tests/db/queue-fair-share.test.ts",
+  "tests/db/typed-records.test.ts",
 ];
 
 export default defineConfig({

@@ -11,11 +11,18 @@ import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { z } from "zod";
 import { openDatabase, type Database } from "../lib/db/client";
+import { defineJob } from "../lib/queue/define-job";
 import { enqueueJob } from "../lib/queue/enqueue-job";
 import { startWorker } from "../lib/queue/run-worker";
 import { createWorkspace } from "../tests/support/factories";
 import { percentileOf, type BenchResult } from "./stats";
+
+/** The bench's own jobs, declared as every job is; each names the repository whose workspace it is work of. */
+const tagged = z.object({ repositoryId: z.string(), tag: z.string() });
+const benchLong = defineJob({ kind: "bench.long", payload: tagged, retry: { maxAttempts: 1 } });
+const benchOne = defineJob({ kind: "bench.one", payload: tagged, retry: { maxAttempts: 1 } });
 
 const FLOOD = 24;
 const LONG_MS = 400;
@@ -59,11 +66,11 @@ export async function benchFairShare(): Promise<BenchResult[]> {
     /** B's one job: enqueue → handled, with or without A's flood queued first. */
     const once = async (flood: boolean) => {
       const floodTags = flood ? Array.from({ length: FLOOD }, () => `a-${++seq}`) : [];
-      for (const tag of floodTags) await enqueueJob(db.prisma, { kind: "bench.long", payload: { repositoryId: noisy, tag } });
+      for (const tag of floodTags) await enqueueJob(db.prisma, benchLong.job({ repositoryId: noisy, tag }));
       if (flood) await new Promise((resolve) => setTimeout(resolve, 50)); // A's jobs hold both slots
       const tag = `b-${++seq}`;
       const started = performance.now();
-      await enqueueJob(db.prisma, { kind: "bench.one", payload: { repositoryId: quiet, tag } });
+      await enqueueJob(db.prisma, benchOne.job({ repositoryId: quiet, tag }));
       await waitFor([tag]);
       const waited = handled.get(tag)! - started;
       await waitFor(floodTags);

@@ -18,15 +18,20 @@ import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { z } from "zod";
 import { POST as webhook } from "../app/api/webhooks/github/route";
 import { openDatabase, type Database } from "../lib/db/client";
 import { signPayload } from "../lib/github/verify-signature";
+import { defineJob } from "../lib/queue/define-job";
 import { enqueueJob } from "../lib/queue/enqueue-job";
 import { startWorker } from "../lib/queue/run-worker";
 import { jobHandlers } from "../lib/runtime/job-handlers";
 import { createWorkspace } from "../tests/support/factories";
 import { checkout, commitFiles, makeRepo, sha, useDataDir } from "../tests/support/reviews";
 import { percentileOf, type BenchResult } from "./stats";
+
+/** Long general work that holds the agent slots while a review comes in. */
+const benchAgentLong = defineJob({ kind: "bench.agent-long", payload: z.object({ i: z.number() }), retry: { maxAttempts: 1 } });
 
 const ROUNDS = 6;
 const PINGS_PER_ROUND = 5;
@@ -91,7 +96,7 @@ export async function benchGithubLatency(): Promise<BenchResult[]> {
       spinner.kill("SIGKILL");
     }
     // Every general slot held by long agent work: the review has slots of its own.
-    for (let i = 0; i < CONCURRENCY + 2; i++) await enqueueJob(prisma, { kind: "bench.agent-long", payload: { i } });
+    for (let i = 0; i < CONCURRENCY + 2; i++) await enqueueJob(prisma, benchAgentLong.job({ i }));
     let held: Awaited<ReturnType<typeof phase>>;
     try {
       const deadline = Date.now() + 30_000;

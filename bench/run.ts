@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints every benchmark's figures beside its target. It never
  * fails on timing — speed is measured here, not asserted in tests.
- * Sections: gate (M4), sandbox (H1), file tools (H2), host-side git (H6), plans (P2, G4), pipelines (S2, O5), reviews (R5, R8), publishing (R12), web (needs
+ * Sections: gate (M4), traces, sandbox (H1), file tools (H2), host-side git (H6), plans (P2, G4), pipelines (S2, O5), reviews (R5, R8), publishing (R12), web (needs
  * `npm run build` and PostgreSQL), review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
  */
 import { benchDeclaredModes } from "./declared-modes";
@@ -23,11 +23,13 @@ import { benchReviewSize } from "./review-size";
 import { benchRoomHistory } from "./room-history";
 import { benchSandbox } from "./sandbox";
 import type { BenchResult } from "./stats";
+import { benchTraces } from "./traces";
 import { benchWeb } from "./web";
 import { benchWorkerCpu } from "./worker-cpu";
 
 const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Gate and harness (M4)", benchGate],
+  ["Traces: tool-call overhead with tracing off and on", benchTraces],
   ["Declared modes (X1–X3, G7)", benchDeclaredModes],
   ["Policy edits move rooms, PostgreSQL (G8)", benchPolicySave],
   ["Sandbox start-up (H1)", benchSandbox],

@@ -9,6 +9,7 @@ import { getDatabase } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import type { RunningWorker } from "@/lib/queue/run-worker";
 import { startAgentWorker } from "@/lib/runtime/start-agent-worker";
+import { startTelemetry } from "@/lib/telemetry/start-telemetry";
 import { startOutgoingWebhooks } from "./outgoing-webhooks";
 import { installShutdown, onShutdown } from "./shutdown";
 
@@ -23,6 +24,8 @@ function shouldSeed(): boolean {
 export function startRuntime(): Promise<RunningWorker | null> {
   globalForRuntime.gatehouseRuntime ??= (async () => {
     assertValidEnv();
+    // Traces: loads the OpenTelemetry SDK only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    const telemetry = await startTelemetry();
     const db = await getDatabase();
     if (shouldSeed()) {
       const seeded = await seedDemo(db.prisma);
@@ -32,6 +35,7 @@ export function startRuntime(): Promise<RunningWorker | null> {
     await startOutgoingWebhooks();
     // SIGTERM ends live streams so the server's close can finish, and stops the worker below.
     installShutdown();
+    if (telemetry) onShutdown(() => telemetry.shutdown());
     if (env().GATEHOUSE_WORKER === "off") return null;
     const { worker, stop } = await startAgentWorker(db, `web-${process.pid}`, (message) => console.error(`[gatehouse] ${message}`));
     onShutdown(stop);

@@ -14,6 +14,7 @@
  * Keyboard: the transcript is a log region; every row is focusable (Tab), and
  * Arrow Up/Down, Home and End move between rows, loading and scrolling as needed.
  */
+import { isTerminalRunStatus } from "@/lib/run-status/run-status";
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -54,7 +55,7 @@ function estimate(row: Row | undefined, collapsed: boolean): number {
   return 90 + (trigger ? 80 : 0) + messages.length * 60 + (collapsed ? 0 : run.toolCalls.length * 46);
 }
 
-const finished = (entry: RoomEntry) => entry.kind === "run" && !["queued", "running", "waiting"].includes(entry.run.status);
+const finished = (entry: RoomEntry) => entry.kind === "run" && isTerminalRunStatus(entry.run.status);
 
 export function Conversation({
   entries,

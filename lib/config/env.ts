@@ -69,6 +69,10 @@ export const envSchema = z.object({
   NEXTAUTH_URL: httpUrl,
   GITHUB_ID: optionalText,
   GITHUB_SECRET: optionalText,
+  /** traces: the OTLP/HTTP collector (spans go to `<url>/v1/traces`); unset, no tracing SDK is loaded */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+  /** traces: the `service.name` spans are reported under */
+  OTEL_SERVICE_NAME: optionalText,
   /** the server's own provider keys (H4: sent only to OPENAI_BASE_URL / ANTHROPIC_BASE_URL) */
   OPENAI_API_KEY: optionalText,
   ANTHROPIC_API_KEY: optionalText,

@@ -11,6 +11,7 @@ import { claimJob, completeJob, renewJob, requeueJob, type ClaimedJob } from "./
 import { JOBS_CHANNEL, onJobEnqueued } from "./enqueue-job";
 import { nextDueInMs } from "./next-due";
 import { REVIEW_LANE, type JobLane } from "./job-scope";
+import { contextFromCarrier, withSpan } from "../telemetry/context";
 
 /** A handler's way to say "not now" without it counting as a failure. */
 export class RetryLater extends Error {
@@ -90,7 +91,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     try {
       const handler = options.handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      await handler(job.payload, job);
+      // A job continues the trace of whatever queued it (the webhook delivery, the run that asked for a publish).
+      await withSpan(`process ${job.kind}`, { "messaging.system": "gatehouse", "messaging.operation.type": "process", "messaging.destination.name": job.kind, "gatehouse.job.id": job.id.toString() }, () => handler(job.payload, job), contextFromCarrier(job.payload));
       await completeJob(prisma, job.id, id);
     } catch (error) {
       if (error instanceof RetryLater) {

@@ -87,6 +87,7 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
                 })
               : builtInEngine(modelForAgent(agent, run.workspace), store),
             // O7: a ticket's pull request is reviewed with the ticket's acceptance criteria in view.
+            agentName: agent.name,
             agentPrompt: [agentPrompt(agent, room), await ticketReviewContext(prisma, roomId)].filter(Boolean).join("\n\n"),
             // A8: a sub-agent never exceeds the ceiling stored when its parent started it.
             agentAllowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),

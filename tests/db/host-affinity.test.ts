@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { hostAffinity } from "../../lib/hosts/claim-affinity";
 import { beat } from "../../lib/hosts/heartbeat";
 import { listHosts } from "../../lib/hosts/list-hosts";
+import { orchestrationTickJob } from "../../lib/orchestration/tick-job";
 import { claimJob } from "../../lib/queue/claim-job";
 import { advanceRunJob, enqueueJob } from "../../lib/queue/enqueue-job";
 import { testDatabase } from "../support/db";
@@ -48,7 +49,7 @@ describe("issue 24: host affinity", () => {
     const { prisma } = await testDatabase();
     await prisma.job.deleteMany({});
     await prisma.host.create({ data: { id: "busy-holder", dataDir: "/elsewhere", slots: 4 } });
-    await enqueueJob(prisma, { kind: "orchestration.tick", payload: { orchestrationId: "o1" } });
+    await enqueueJob(prisma, orchestrationTickJob("o1"));
     expect((await claimJob(prisma, "other-worker", 30_000, { only: hostAffinity("other", 60_000) }))?.kind).toBe("orchestration.tick");
     await prisma.job.deleteMany({});
     await prisma.host.delete({ where: { id: "busy-holder" } });

@@ -7,16 +7,26 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { Database } from "../../lib/db/client";
 import { receiveGithubWebhook } from "../../lib/github/receive-github-webhook";
 import { signPayload } from "../../lib/github/verify-signature";
 import { claimJob, completeJob } from "../../lib/queue/claim-job";
+import { defineJob } from "../../lib/queue/define-job";
 import { enqueueJob } from "../../lib/queue/enqueue-job";
 import { startWorker } from "../../lib/queue/run-worker";
 import { jobHandlers } from "../../lib/runtime/job-handlers";
 import { testDatabase } from "../support/db";
 import { createWorkspace } from "../support/factories";
 import { checkout, commitFiles, makeRepo, sha, useDataDir } from "../support/reviews";
+
+/** Jobs of this file only, declared as every job is (lib/queue/define-job.ts); each names the repository whose workspace it is work of. */
+const onRepository = z.object({ repositoryId: z.string(), i: z.number().optional() });
+const testLong = defineJob({ kind: "test.long", payload: onRepository, retry: { maxAttempts: 3 } });
+const testOneCall = defineJob({ kind: "test.one-call", payload: onRepository, retry: { maxAttempts: 3 } });
+const testA = defineJob({ kind: "test.a", payload: onRepository, retry: { maxAttempts: 3 } });
+const testB = defineJob({ kind: "test.b", payload: onRepository, retry: { maxAttempts: 3 } });
+const testAgentLong = defineJob({ kind: "test.agent-long", payload: onRepository, retry: { maxAttempts: 3 } });
 
 const SECRET = "fair-share-secret";
 let data: Awaited<ReturnType<typeof useDataDir>>;
@@ -57,7 +67,7 @@ describe("fair share of the queue", () => {
     await db.prisma.job.deleteMany({});
     const a = await workspaceWithRepository("flood");
     const b = await workspaceWithRepository("quiet");
-    for (let i = 0; i < 12; i++) await enqueueJob(db.prisma, { kind: "test.long", payload: { repositoryId: a.repository.id, i } });
+    for (let i = 0; i < 12; i++) await enqueueJob(db.prisma, testLong.job({ repositoryId: a.repository.id, i }));
     const jobs = await db.prisma.job.findMany({ select: { workspaceId: true, lane: true } });
     expect(jobs.every((j) => j.workspaceId === a.workspace.id && j.lane === "general")).toBe(true);
 
@@ -84,7 +94,7 @@ describe("fair share of the queue", () => {
     try {
       // Both slots hold A's work; then B asks for one quick job, queued behind A's ten others.
       await waitFor("A's jobs to hold both slots", async () => (await db.prisma.job.count({ where: { status: "running" } })) === 2);
-      await enqueueJob(db.prisma, { kind: "test.one-call", payload: { repositoryId: b.repository.id } });
+      await enqueueJob(db.prisma, testOneCall.job({ repositoryId: b.repository.id }));
       // A's first two finish; the next slot goes to B (no job of B's running) though ten of A's are older.
       release.open();
       await waitFor("B's job to finish", async () => finished.includes("B"));
@@ -100,10 +110,10 @@ describe("fair share of the queue", () => {
     await db.prisma.job.deleteMany({});
     const a = await workspaceWithRepository("busy");
     const b = await workspaceWithRepository("idle");
-    for (let i = 0; i < 4; i++) await enqueueJob(db.prisma, { kind: "test.a", payload: { repositoryId: a.repository.id, i } });
+    for (let i = 0; i < 4; i++) await enqueueJob(db.prisma, testA.job({ repositoryId: a.repository.id, i }));
     const first = await claimJob(db.prisma, "w", 60_000);
     expect(first?.payload).toMatchObject({ i: 0 });
-    await enqueueJob(db.prisma, { kind: "test.b", payload: { repositoryId: b.repository.id } });
+    await enqueueJob(db.prisma, testB.job({ repositoryId: b.repository.id }));
     const second = await claimJob(db.prisma, "w", 60_000);
     expect(second?.kind).toBe("test.b");
     // With one running each, age decides again.
@@ -133,7 +143,7 @@ describe("fair share of the queue", () => {
       handlers: { ...jobHandlers(db, { owner }), "test.agent-long": () => release.opened },
     });
     try {
-      for (let i = 0; i < 4; i++) await enqueueJob(db.prisma, { kind: "test.agent-long", payload: { repositoryId: repository.id, i } });
+      for (let i = 0; i < 4; i++) await enqueueJob(db.prisma, testAgentLong.job({ repositoryId: repository.id, i }));
       await waitFor("long work to hold every general slot", async () => (await db.prisma.job.count({ where: { kind: "test.agent-long", status: "running" } })) === 2);
 
       const body = JSON.stringify({
