@@ -10,6 +10,7 @@ import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchGithubLatency } from "./github-latency";
 import { benchHostGit } from "./host-git";
+import { benchHosts } from "./hosts";
 import { benchPaths } from "./paths";
 import { benchPipeline } from "./pipeline";
 import { benchPlans } from "./plans";
@@ -47,6 +48,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Worker CPU per scripted run", benchWorkerCpu],
   ["Fair share: a noisy neighbour beside a quiet one, quiet and with one core spinning", benchFairShare],
   ["Every path held: Claude Code gate and sub-agents (T4, A6)", benchPaths],
+  ["Worker hosts: runs/s on one and two hosts, taking over a dead host's run (issue 24)", benchHosts],
 ];
 
 const only = process.argv.slice(2);

@@ -65,6 +65,7 @@ async function everyPage(page: Page): Promise<string[]> {
     "/w/demo/settings/modes",
     "/w/demo/settings/reviews",
     "/w/demo/settings/webhook",
+    "/w/demo/settings/hosts",
     "/w/demo/settings/mcp-servers",
     "/settings/notifications",
     "/settings/tokens",

@@ -11,6 +11,7 @@ const TABS = [
   { segment: "reviews", label: "Reviews" },
   { segment: "mcp-servers", label: "MCP servers" },
   { segment: "webhook", label: "Webhook" },
+  { segment: "hosts", label: "Hosts" },
 ] as const;
 
 /** Settings sections as links (each is its own page), the current one marked with aria-current. */

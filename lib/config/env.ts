@@ -152,6 +152,20 @@ export const envSchema = z.object({
   GATEHOUSE_GITHUB_PUBLISH_ATTEMPTS: intIn(1, 50, 6),
   /** R12: the first retry's delay in milliseconds; each later one doubles it (GitHub's retry-after, when given, is the floor) */
   GATEHOUSE_GITHUB_RETRY_MS: intIn(1, 3_600_000, 2_000),
+  /** issue 24: this process's host (default the machine's name); its data directory is GATEHOUSE_DATA_DIR */
+  GATEHOUSE_HOST_ID: z.preprocess((value) => (value === "" ? undefined : value), z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: "must be 1-64 letters, digits, dots, dashes or underscores" }).optional()),
+  /** issue 24: a host whose heartbeat is older than this (ms) is dead, and any host takes over its rooms */
+  GATEHOUSE_HOST_DEAD_MS: intIn(1_000, 3_600_000, 60_000),
+  /**
+   * issue 24: the git server every host pushes room work to and rebuilds worktrees from
+   * (one repository per Gatehouse repository, `<url>/<repositoryId>.git`); unset → one host, no pushes
+   */
+  GATEHOUSE_REFS_URL: httpUrl,
+  /** issue 24: the secret each repository's credentials on the refs server derive from (HMAC per repository) */
+  GATEHOUSE_REFS_SECRET: optionalText,
+  /** issue 24: where `npm run refs-server` listens (address and port) */
+  GATEHOUSE_REFS_LISTEN: z.preprocess((value) => (value === "" ? undefined : value), z.string().default("127.0.0.1")),
+  GATEHOUSE_REFS_PORT: intIn(1, 65_535, 8090),
   /**
    * R12: the GitHub App Gatehouse publishes check runs as (on github.com only an app may
    * create them): its App ID, or its Client ID (`Iv…`). Needs GATEHOUSE_GITHUB_APP_PRIVATE_KEY.
@@ -182,6 +196,9 @@ export const envSchema = z.object({
   if (Boolean(config.GATEHOUSE_GITHUB_APP_ID) !== Boolean(config.GATEHOUSE_GITHUB_APP_PRIVATE_KEY)) {
     const missing = config.GATEHOUSE_GITHUB_APP_ID ? "GATEHOUSE_GITHUB_APP_PRIVATE_KEY" : "GATEHOUSE_GITHUB_APP_ID";
     ctx.addIssue({ code: "custom", path: [missing], message: "is needed too: a GitHub App is configured with both its App ID and its private key" });
+  }
+  if (config.GATEHOUSE_REFS_URL && (config.GATEHOUSE_REFS_SECRET ?? "").length < 16) {
+    ctx.addIssue({ code: "custom", path: ["GATEHOUSE_REFS_SECRET"], message: "is needed (16 characters or more) with GATEHOUSE_REFS_URL: each repository's credentials derive from it" });
   }
 });
 

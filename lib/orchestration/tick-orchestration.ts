@@ -21,6 +21,8 @@ import { scheduleTickets } from "./schedule-tickets";
 import { orchestrationTickJob } from "./tick-job";
 import { ticketRunPrompt } from "./ticket-run-prompt";
 import { openTicketWorktree, type TicketWorktree } from "./open-ticket-worktree";
+import { recordStartingRefs } from "../hosts/push-room-work";
+import { mirrorHere } from "../hosts/host-mirror";
 import type { Prisma } from "../db/generated/client";
 
 export interface TickResult {
@@ -97,6 +99,8 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
       let worktree: TicketWorktree | null = null;
       if (code && !ticket.branch) {
         try {
+          // Issue 24: this host may never have held the repository's mirror.
+          await mirrorHere(prisma, code.repositoryId);
           worktree = await openTicketWorktree({ ...code, project: project!, ticket });
         } catch (error) {
           await tx.ticket.update({ where: { id: ticket.id }, data: { status: "failed", error: `Could not make the ticket's branch from ${code.baseBranch}: ${(error as Error).message.slice(0, 300)}` } });
@@ -109,6 +113,8 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
       const prompt = ticketRunPrompt(orchestration.goal, ticket, orchestration.tickets, code && branch ? { branch, baseBranch: code.baseBranch } : null);
       const step = code ? { ...ticket, opensRoom: true } : ticket;
       const where = await stepRoom(tx, { workspaceId: room.workspaceId, parentRoomId: room.id, orchestrationId, step, agentId, worktree });
+      // Issue 24: the ticket's worktree starts on the refs server too, so another host can rebuild it.
+      if (worktree && code && where.opened) await recordStartingRefs(tx, code.repositoryId, where.roomId, worktree.baseSha);
       // A joined room is the pipeline's own: its run continues the planning conversation.
       const runConversationId = where.roomId === room.id ? conversationId : where.conversationId;
       if (runConversationId) {

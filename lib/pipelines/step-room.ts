@@ -10,6 +10,7 @@ import "server-only";
  * (S3), so joining can never widen a room's capabilities (G6).
  */
 import type { Prisma } from "../db/generated/client";
+import { thisHostId } from "../hosts/this-host";
 import { recordEvent } from "../events/record-event";
 import { PIPELINE_EVENTS } from "./pipeline-events";
 import { stepRoomMode } from "./steps";
@@ -33,7 +34,7 @@ export async function stepRoom(tx: Prisma.TransactionClient, input: StepRoomInpu
     const existing = await tx.room.findFirst({ where: { id: step.stepRoomId, workspaceId: input.workspaceId }, select: { id: true } });
     if (existing) return { roomId: existing.id, conversationId: await mainConversation(tx, existing.id), opened: false };
   }
-  const parent = await tx.room.findUniqueOrThrow({ where: { id: input.parentRoomId }, select: { name: true, repositoryId: true, worktreePath: true, branch: true, autonomy: true } });
+  const parent = await tx.room.findUniqueOrThrow({ where: { id: input.parentRoomId }, select: { name: true, repositoryId: true, worktreePath: true, branch: true, autonomy: true, hostId: true } });
   const mode = stepRoomMode(step.kind, step.extras);
   const room = await tx.room.create({
     data: {
@@ -44,6 +45,8 @@ export async function stepRoom(tx: Prisma.TransactionClient, input: StepRoomInpu
       repositoryId: parent.repositoryId,
       worktreePath: input.worktree ? input.worktree.path : parent.worktreePath,
       branch: input.worktree ? input.worktree.branch : parent.branch,
+      // Issue 24: a worktree of its own was made on this host; a shared one stays where the parent's is.
+      hostId: input.worktree ? thisHostId() : parent.hostId,
       agentId: input.agentId,
       conversations: { create: { title: step.title.slice(0, 120) } },
     },

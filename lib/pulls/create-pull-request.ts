@@ -14,6 +14,7 @@ import { worktreesDir } from "../config/data-dir";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
 import { mirrorPath } from "../repos/mirror-paths";
+import { thisHostId } from "../hosts/this-host";
 import { createWorktree, removeWorktree } from "../repos/worktrees";
 import { queueReview } from "../reviews/queue-review";
 
@@ -105,6 +106,8 @@ function insert(prisma: PrismaClient, input: NewPullRequest, worktreePath: strin
         repositoryId: input.repository.id,
         agentId: input.agentId,
         worktreePath,
+        // Issue 24: the review worktree is on this host's disk; its runs are claimed here while it lives.
+        hostId: thisHostId(),
         branch: null,
         pullRequestId: pull.id,
         createdById: input.authorId,

@@ -26,6 +26,7 @@ import { recordEvent } from "../events/record-event";
 import { InvalidRefError, validateBranchName } from "../repos/git-refs";
 import { BranchMovedError, revertBranch } from "../repos/land-commit";
 import { branchTip } from "../repos/landed-refs";
+import { ensureCommitHere } from "../hosts/fetch-room-refs";
 import { mergeIntoBranch, type MergeOutcome } from "../repos/merge-into-branch";
 import { serialized } from "../repos/mirror";
 import { syncRepository } from "../repositories/sync-repository";
@@ -70,6 +71,8 @@ export async function mergePullRequest(prisma: PrismaClient, actor: WorkspaceAct
   const person = await prisma.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { name: true, email: true } });
   // The base may have moved in the source since the review; merge onto what it is now (H3: via the mirror).
   const mirror = await syncRepository(prisma, pull.repository, { unlessMirrorHas: pull.headSha });
+  // Issue 24: a head committed on another host reaches this host's mirror from the refs server.
+  await ensureCommitHere(mirror, pull.repository.id, pull.headSha);
   const headTip = isBranchName(head) ? await branchTip(mirror, head) : null;
   if (headTip && headTip !== pull.headSha) {
     throw new AppError("conflict", `${head} is at ${short(headTip)}, which this pull request has not reviewed; use "Refresh head" and let the review catch up first.`);

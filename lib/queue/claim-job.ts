@@ -22,6 +22,8 @@ type Sql = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
 export interface ClaimOptions {
   /** claim only jobs of these lanes (a worker's reserved review capacity); any lane when absent */
   lanes?: readonly JobLane[];
+  /** a further condition on the job row `j` (issue 24: host affinity, lib/hosts/claim-affinity.ts) */
+  only?: Prisma.Sql;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface ClaimOptions {
 export async function claimJob(sql: Sql, workerId: string, leaseMs: number, options: ClaimOptions = {}): Promise<ClaimedJob | null> {
   const lease = `${Math.ceil(leaseMs)} milliseconds`;
   const lanes = options.lanes ? [...options.lanes] : null;
-  const laneFilter = lanes ? Prisma.sql`AND j."lane" = ANY(${lanes}::text[])` : Prisma.empty;
+  const laneFilter = Prisma.sql`${lanes ? Prisma.sql`AND j."lane" = ANY(${lanes}::text[])` : Prisma.empty} ${options.only ? Prisma.sql`AND ${options.only}` : Prisma.empty}`;
   const queued = await sql.$queryRaw<ClaimedJob[]>`
     UPDATE "Job" SET "status" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = now() + ${lease}::interval, "attempts" = "attempts" + 1
     WHERE "id" = (

@@ -6,6 +6,7 @@ import "server-only";
  */
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 import { claimJob, completeJob, renewJob, requeueJob, type ClaimedJob } from "./claim-job";
 import { JOBS_CHANNEL, onJobEnqueued } from "./enqueue-job";
 import { nextDueInMs } from "./next-due";
@@ -39,6 +40,8 @@ export interface WorkerOptions {
   /** safety-net poll when no NOTIFY arrives (delayed jobs, expired leases) */
   pollMs?: number;
   onError?: (error: unknown, job: ClaimedJob) => void;
+  /** a further condition on which jobs this worker claims (issue 24: host affinity), read at every claim */
+  claimFilter?: () => Prisma.Sql;
 }
 
 export interface RunningWorker {
@@ -48,6 +51,8 @@ export interface RunningWorker {
    * poll rather than a wake-up or a delayed job's due time (each one found late).
    */
   stats(): { claims: number; claimsAfterPoll: number };
+  /** jobs running now */
+  running(): number;
   /** stops claiming, waits for jobs in flight */
   stop(): Promise<void>;
 }
@@ -106,7 +111,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     while (!stopped) {
       const slot = claimable();
       if (slot) {
-        const job = await claimJob(prisma, id, leaseMs, slot).catch((error) => {
+        const job = await claimJob(prisma, id, leaseMs, { ...slot, only: options.claimFilter?.() }).catch((error) => {
           if (!stopped) console.error("[gatehouse] claiming a job failed", error);
           return null;
         });
@@ -155,6 +160,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   return {
     id,
     stats: () => ({ claims, claimsAfterPoll }),
+    running: () => inFlight.size,
     async stop() {
       stopped = true;
       signal();

@@ -15,6 +15,7 @@ import type { PrismaClient } from "../db/generated/client";
 import { worktreesDir } from "../config/data-dir";
 import { mirrorPath } from "../repos/mirror-paths";
 import { gitMountsFor } from "../repos/worktree-git";
+import { ensureCommitHere } from "../hosts/fetch-room-refs";
 import { createWorktree, removeWorktree } from "../repos/worktrees";
 import { flagAxesChange } from "./flag-axes-change";
 import type { ReadAxesFileResult } from "./read-axes-file";
@@ -45,7 +46,8 @@ export async function runAxes(prisma: PrismaClient, input: { repositoryId: strin
     const record = (axis: (typeof todo)[number], run: { status: "pass" | "fail" | "could_not_run"; detail: string; log?: string; durationMs?: number }) =>
       recordAxisResult(prisma, { repositoryId: repository.id, headSha: input.headSha, axis: axis.name, gated: axis.gated, source: "sandbox", ...run });
     try {
-      const checkout = await createWorktree({ mirror, worktreePath: worktree, ref: input.headSha }).then(
+      // Issue 24: a head committed on another host reaches this host's mirror from the refs server.
+      const checkout = await ensureCommitHere(mirror, repository.id, input.headSha).then(() => createWorktree({ mirror, worktreePath: worktree, ref: input.headSha })).then(
         (created) => created,
         (error: Error) => error,
       );

@@ -17,6 +17,8 @@ import { createWorktree, removeWorktree } from "../repos/worktrees";
 import { syncRepository } from "../repositories/sync-repository";
 import { roomModeColumns } from "./room-mode-columns";
 import type { CreateRoomBody } from "./schemas";
+import { pushStartingRefs } from "../hosts/push-room-work";
+import { thisHostId } from "../hosts/this-host";
 
 export interface CreateRoomInput extends Omit<CreateRoomBody, "mode"> {
   /**
@@ -67,8 +69,10 @@ export async function createRoom(prisma: PrismaClient, ctx: { workspaceId: strin
     try {
       // Re-read the source so the room starts from what was pushed last.
       await syncRepository(prisma, repository, { unlessMirrorHas: ref });
-      await createWorktree({ mirror, worktreePath, ref, branch: input.pullRequestId ? undefined : branch });
-      await prisma.room.update({ where: { id: room.id }, data: { worktreePath, branch: input.pullRequestId ? null : branch } });
+      const created = await createWorktree({ mirror, worktreePath, ref, branch: input.pullRequestId ? undefined : branch });
+      // Issue 24: the room's starting point is on the refs server before any host may need it.
+      const work = input.pullRequestId ? null : await pushStartingRefs(mirror, repository.id, room.id, created.head);
+      await prisma.room.update({ where: { id: room.id }, data: { worktreePath, branch: input.pullRequestId ? null : branch, hostId: thisHostId(), ...work } });
     } catch (error) {
       await prisma.room.delete({ where: { id: room.id } });
       await removeWorktree({ mirror, worktreePath }).catch(() => undefined);

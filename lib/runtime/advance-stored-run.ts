@@ -27,6 +27,8 @@ import { scopeRun } from "../runs/run-scope";
 import { recordRunUsage } from "../runs/record-run-usage";
 import { runSettledHooks } from "./run-settled-hooks";
 import { createToolServices } from "./tool-services";
+import { pushingAtBoundaries } from "./push-at-boundaries";
+import { pushRoomWork } from "../hosts/push-room-work";
 
 export interface AdvanceOptions {
   owner: string;
@@ -51,7 +53,12 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
   const { room, conversationId, agent } = scopeRun(run);
   const roomId = room?.id ?? null;
   const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId, conversationId });
-  const store = createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs });
+  // Issue 24: the room's work is pushed as refs at every run boundary, so another host can resume it.
+  const store = pushingAtBoundaries(
+    createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs }),
+    async () => (roomId ? pushRoomWork(prisma, roomId) : null),
+    (message) => console.error(`[gatehouse] run ${runId}: ${message}`),
+  );
   try {
     const claudeCode = agent?.transport === "claude-code" ? await claudeCodeSandboxing() : null;
     return await advanceRun(

@@ -21,6 +21,7 @@ import { lockOrchestration } from "../orchestration/lock-orchestration";
 import { orchestrationTickJob } from "../orchestration/tick-job";
 import { openPullRequest } from "../pulls/open-pull-request";
 import { enqueueJob } from "../queue/enqueue-job";
+import { pushRoomWork } from "../hosts/push-room-work";
 import { commitLeftovers, NestedRepositoryError } from "../repos/commit-leftovers";
 import { worktreeGit } from "../repos/mirror-paths";
 import { SandboxedGitError } from "../repos/sandbox-git-step";
@@ -69,6 +70,8 @@ export async function deliverTicket(db: Pick<Database, "prisma">, ticketId: stri
     throw error;
   }
   if (head === ticket.baseSha) return noChanges(prisma, ticket, orchestration, workspaceId);
+  // Issue 24: the commit leaves this host's disk before a pull request names it.
+  await pushRoomWork(prisma, ticket.stepRoomId!);
 
   const actor = await approver(prisma, workspaceId, orchestration.proposal?.decidedById ?? orchestration.plan?.decidedById ?? null);
   if (!actor) return fail(prisma, ticket, orchestration, "The person who approved this work is no longer a member who may open pull requests; retry the ticket once someone who can has taken it over.");

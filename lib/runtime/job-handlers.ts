@@ -9,6 +9,7 @@ import { RetryLater, type JobHandler } from "../queue/run-worker";
 import { recordCheckRun } from "../reviews/record-check-run";
 import { runAxes } from "../reviews/run-axes";
 import { advanceStoredRun } from "./advance-stored-run";
+import { placeRunRoom, placeTicketRoom } from "../hosts/adopt-room";
 import { env } from "../config/env";
 import { PUBLISH_JOB } from "../github/request-publish";
 import { publishPull } from "../publish/publish-pull";
@@ -34,6 +35,8 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
   const { owner, signal, runLeaseMs } = options;
   const handlers: TypedHandlers = {
     async "run.advance"({ runId }) {
+      // Issue 24: the run's worktree is rebuilt here from its refs when its host died; a live host keeps it.
+      if ((await placeRunRoom(prisma, runId)) === "elsewhere") throw new RetryLater(1_000, `run ${runId}'s worktree is on another live host`);
       // T5: the run-settled hooks (parent, ticket, pipeline) run inside the lifecycle, for every transport.
       const result = await advanceStoredRun(db, runId, { owner, signal, leaseMs: runLeaseMs });
       // O7: a review run that published a verdict on a ticket's pull request wakes the ticket's pipeline.
@@ -47,6 +50,7 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
       await tickOrchestration(prisma, orchestrationId);
     },
     async [TICKET_DELIVER]({ ticketId }) {
+      if ((await placeTicketRoom(prisma, ticketId)) === "elsewhere") throw new RetryLater(1_000, `ticket ${ticketId}'s worktree is on another live host`);
       await deliverTicket(db, ticketId);
     },
     async "review.github_pull"(job) {

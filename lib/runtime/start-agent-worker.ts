@@ -9,6 +9,9 @@ import { leaseMs } from "../queue/lease";
 import { startWorker, type RunningWorker } from "../queue/run-worker";
 import { jobHandlers } from "./job-handlers";
 import { watchVerdicts } from "./watch-verdicts";
+import { hostAffinity } from "../hosts/claim-affinity";
+import { startHeartbeat } from "../hosts/heartbeat";
+import { hostDeadMs, thisHostId } from "../hosts/this-host";
 
 export interface AgentWorker {
   worker: RunningWorker;
@@ -28,7 +31,10 @@ export async function startAgentWorker(db: Database, id: string, log: (message: 
     // A run's lease outlives its job's, so a live run is never taken over between two jobs.
     handlers: jobHandlers(db, { owner: id, signal: controller.signal, runLeaseMs: lease * 2 }),
     onError: (error, job) => log(`job ${job.kind} #${job.id} failed: ${(error as Error).message}`),
+    // Issue 24: a job that needs a worktree is claimed by the worktree's host while it lives.
+    claimFilter: () => hostAffinity(thisHostId(), hostDeadMs()),
   });
+  const stopHeartbeat = await startHeartbeat(db.prisma, () => worker.running(), log);
   // O7: a verdict a person's action re-formed wakes the ticket waiting on it.
   const stopWatching = await watchVerdicts(db);
   return {
@@ -36,6 +42,7 @@ export async function startAgentWorker(db: Database, id: string, log: (message: 
     async stop() {
       controller.abort();
       await worker.stop();
+      stopHeartbeat();
       await stopWatching();
     },
   };

@@ -105,3 +105,8 @@ export async function acquireSandboxSlot(workspaceId: string, signal?: AbortSign
     queue.push(waiter);
   });
 }
+
+/** Sandboxes running in this process now (issue 24: a host's heartbeat reports it). */
+export function sandboxSlotsInUse(): number {
+  return total;
+}
