@@ -7,10 +7,8 @@
  * Each is measured on the quiet machine and with one core spinning. Every job
  * must have run (its handler marks it) or the bench fails.
  */
-import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { z } from "zod";
 import { openDatabase, type Database } from "../lib/db/client";
 import { defineJob } from "../lib/queue/define-job";
@@ -18,6 +16,8 @@ import { enqueueJob } from "../lib/queue/enqueue-job";
 import { startWorker } from "../lib/queue/run-worker";
 import { createWorkspace } from "../tests/support/factories";
 import { percentileOf, type BenchResult } from "./stats";
+import { createBenchDatabase } from "./fresh-database";
+import { withOneCoreSpinning } from "./synthetic-load";
 
 /** The bench's own jobs, declared as every job is; each names the repository whose workspace it is work of. */
 const tagged = z.object({ repositoryId: z.string(), tag: z.string() });
@@ -29,14 +29,8 @@ const LONG_MS = 400;
 const ROUNDS = 5;
 
 export async function benchFairShare(): Promise<BenchResult[]> {
-  const admin = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const name = `gatehouse_bench_fair_${Date.now()}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString(), migrate: true });
+  const fresh = await createBenchDatabase("fair");
+  const db = await openDatabase({ url: fresh.url, migrate: true });
   const handled = new Map<string, number>();
   const worker = await startWorker({
     db,
@@ -87,14 +81,7 @@ export async function benchFairShare(): Promise<BenchResult[]> {
       return { load, alone: percentileOf(alone, 50), beside: percentileOf(beside, 50) };
     };
     const calm = await phase();
-    const spinner = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
-    let loaded: Awaited<ReturnType<typeof phase>>;
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      loaded = await phase();
-    } finally {
-      spinner.kill("SIGKILL");
-    }
+    const loaded = await withOneCoreSpinning(() => phase());
     const rows = (label: string, r: typeof calm): BenchResult[] => [
       { name: `${label}: the machine's load average (1 min) as the phase began`, value: r.load, unit: "" },
       { name: `${label}: B's one job, enqueue → handled, alone (p50 of ${ROUNDS})`, value: r.alone, unit: "ms" },
@@ -109,8 +96,7 @@ export async function benchFairShare(): Promise<BenchResult[]> {
   } finally {
     await worker.stop();
     await db.close();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await client.end();
+    await fresh.drop();
   }
 }
 

@@ -39,3 +39,21 @@ export async function withFreshDatabase(
     await admin.end();
   }
 }
+
+/** A database of its own for a benchmark that opens it itself (migrations and all); `drop` removes it. */
+export async function createBenchDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  const name = `gatehouse_bench_${label}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    },
+  };
+}

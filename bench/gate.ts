@@ -14,6 +14,7 @@ import { AUTONOMY_LEVELS, MODES } from "../lib/modes/types";
 import { makeFixture } from "../lib/repos/git.test-support";
 import { TOOL_SPECS } from "../lib/tools/registry";
 import { percentile, timeSync, type BenchResult } from "./stats";
+import { overheadPerCall } from "./tool-call-overhead";
 
 const DECISIONS = 200_000;
 const SPAWNS = 200;
@@ -38,27 +39,7 @@ export async function benchGate(): Promise<BenchResult[]> {
   // Harness overhead: scripted runs of realistic length (10 cheap tool calls each);
   // per call, the time from the turn's start to its result minus the tool's own time.
   const fx = await makeFixture();
-  const steps = 10;
-  const h = harnessFixture({
-    worktree: fx.worktree,
-    maxSteps: steps + 2,
-    script: { scenarios: [{ steps: [...Array.from({ length: steps }, () => ({ toolCalls: [{ name: "list_dir", args: {} }] })), { text: "done" }] }] },
-  });
-  const overheads: number[] = [];
-  let stepStart = 0;
-  h.deps.events = {
-    emit(event) {
-      if (event.type === "turn.started") stepStart = performance.now();
-      if (event.type === "tool.result") overheads.push(performance.now() - stepStart - (event.durationMs ?? 0));
-    },
-  };
-  for (let run = 0; run < 60; run++) {
-    h.startRun(`bench-${run}`, "go");
-    await advanceRun(h.deps, `bench-${run}`);
-  }
-  // The first runs include module loading and JIT warm-up.
-  overheads.splice(0, steps * 10);
-  overheads.sort((a, b) => a - b);
+  const overheads = await overheadPerCall(fx.worktree, "bench");
 
   // Idle suspended runs: park 100 runs on a confirmation and measure what they keep in memory.
   const parked = harnessFixture({

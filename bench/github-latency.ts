@@ -11,13 +11,11 @@
  * reads as a ratio to its floor, not as an absolute that drifts with the
  * shared machine.
  */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { z } from "zod";
 import { POST as webhook } from "../app/api/webhooks/github/route";
 import { openDatabase, type Database } from "../lib/db/client";
@@ -29,6 +27,8 @@ import { jobHandlers } from "../lib/runtime/job-handlers";
 import { createWorkspace } from "../tests/support/factories";
 import { checkout, commitFiles, makeRepo, sha, useDataDir } from "../tests/support/reviews";
 import { percentileOf, type BenchResult } from "./stats";
+import { createBenchDatabase } from "./fresh-database";
+import { withOneCoreSpinning } from "./synthetic-load";
 
 /** Long general work that holds the agent slots while a review comes in. */
 const benchAgentLong = defineJob({ kind: "bench.agent-long", payload: z.object({ i: z.number() }), retry: { maxAttempts: 1 } });
@@ -40,15 +40,9 @@ const SECRET = "bench-latency-secret";
 const CONCURRENCY = 4;
 
 export async function benchGithubLatency(): Promise<BenchResult[]> {
-  const admin = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const name = `gatehouse_bench_latency_${Date.now()}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const fresh = await createBenchDatabase("latency");
   const data = await useDataDir();
-  const db = await openDatabase({ url: url.toString(), migrate: true });
+  const db = await openDatabase({ url: fresh.url, migrate: true });
   (globalThis as { gatehouseDb?: Promise<Database> }).gatehouseDb = Promise.resolve(db);
   // Long agent work for the third phase: holds a general slot until released.
   let releaseLong: () => void = () => undefined;
@@ -87,14 +81,7 @@ export async function benchGithubLatency(): Promise<BenchResult[]> {
     };
 
     const quiet = await phase();
-    const spinner = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
-    let loaded: Awaited<ReturnType<typeof phase>>;
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      loaded = await phase();
-    } finally {
-      spinner.kill("SIGKILL");
-    }
+    const loaded = await withOneCoreSpinning(() => phase());
     // Every general slot held by long agent work: the review has slots of its own.
     for (let i = 0; i < CONCURRENCY + 2; i++) await enqueueJob(prisma, benchAgentLong.job({ i }));
     let held: Awaited<ReturnType<typeof phase>>;
@@ -130,8 +117,7 @@ export async function benchGithubLatency(): Promise<BenchResult[]> {
     delete (globalThis as { gatehouseDb?: unknown }).gatehouseDb;
     await db.close();
     await data.cleanup();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await client.end();
+    await fresh.drop();
   }
 }
 

@@ -9,7 +9,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { openDatabase, type Database } from "../lib/db/client";
 import { receiveGithubWebhook } from "../lib/github/receive-github-webhook";
 import { signPayload } from "../lib/github/verify-signature";
@@ -19,20 +18,15 @@ import { jobHandlers } from "../lib/runtime/job-handlers";
 import { createWorkspace } from "../tests/support/factories";
 import { checkout, commitFiles, makeRepo, sha, useDataDir } from "../tests/support/reviews";
 import { percentile, type BenchResult } from "./stats";
+import { createBenchDatabase } from "./fresh-database";
 
 const ROUNDS = 5;
 const SECRET = "bench-secret";
 
 export async function benchReviewDelivery(): Promise<BenchResult[]> {
-  const admin = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const name = `gatehouse_bench_delivery_${Date.now()}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const fresh = await createBenchDatabase("delivery");
   const data = await useDataDir();
-  const db = await openDatabase({ url: url.toString(), migrate: true });
+  const db = await openDatabase({ url: fresh.url, migrate: true });
   try {
     const { prisma } = db;
     const workspace = await createWorkspace(prisma);
@@ -68,8 +62,7 @@ export async function benchReviewDelivery(): Promise<BenchResult[]> {
   } finally {
     await db.close();
     await data.cleanup();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await client.end();
+    await fresh.drop();
   }
 }
 

@@ -9,15 +9,15 @@
  * the cost is linear (≈ 1×) in the diff's size. Measured quiet and again with
  * one core spinning.
  */
-import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { openDatabase } from "../lib/db/client";
 import { createWorkspace } from "../tests/support/factories";
 import { checkout, commitFiles, makeRepo, sha, useDataDir } from "../tests/support/reviews";
 import { deliverAndReview } from "./review-delivery";
 import type { BenchResult } from "./stats";
+import { createBenchDatabase } from "./fresh-database";
+import { withOneCoreSpinning } from "./synthetic-load";
 
 const SIZES = [1_000, 20_000];
 const LINES_PER_FILE = 500;
@@ -25,15 +25,9 @@ const SECRET = "bench-secret";
 const PLANTED = "AKIAZ7QW3RT5YU8IOP2L";
 
 export async function benchReviewSize(): Promise<BenchResult[]> {
-  const admin = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const name = `gatehouse_bench_review_size_${Date.now()}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const fresh = await createBenchDatabase("review_size");
   const data = await useDataDir();
-  const db = await openDatabase({ url: url.toString(), migrate: true });
+  const db = await openDatabase({ url: fresh.url, migrate: true });
   try {
     const { prisma } = db;
     const workspace = await createWorkspace(prisma);
@@ -79,21 +73,13 @@ export async function benchReviewSize(): Promise<BenchResult[]> {
       return walls[1]!;
     };
     const quiet = await phase("quiet", 0);
-    const spinner = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
-    let loaded: number;
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      loaded = await phase("one core spinning", 1);
-    } finally {
-      spinner.kill("SIGKILL");
-    }
+    const loaded = await withOneCoreSpinning(() => phase("one core spinning", 1));
     out.push({ name: `under load ÷ quiet, ${SIZES[1]!.toLocaleString("en")} changed lines delivery → verdict`, value: Math.round((loaded / quiet) * 100) / 100, unit: "×", target: "≤ 3×" });
     return out;
   } finally {
     await db.close();
     await data.cleanup();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await client.end();
+    await fresh.drop();
   }
 }
 

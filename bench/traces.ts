@@ -5,38 +5,13 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { advanceRun } from "../lib/harness/lifecycle/advance-run";
-import { harnessFixture } from "../lib/harness/harness.test-support";
 import { makeFixture } from "../lib/repos/git.test-support";
 import { startTelemetry } from "../lib/telemetry/start-telemetry";
 import { percentile, type BenchResult } from "./stats";
+import { overheadPerCall } from "./tool-call-overhead";
 
 const STEPS = 10;
 const RUNS = 60;
-
-/** Per call: the time from the turn's start to its result, minus the tool's own time (as bench/gate.ts measures it). */
-async function overheadPerCall(worktree: string, label: string): Promise<number[]> {
-  const h = harnessFixture({
-    worktree,
-    maxSteps: STEPS + 2,
-    script: { scenarios: [{ steps: [...Array.from({ length: STEPS }, () => ({ toolCalls: [{ name: "list_dir", args: {} }] })), { text: "done" }] }] },
-  });
-  const overheads: number[] = [];
-  let stepStart = 0;
-  h.deps.events = {
-    emit(event) {
-      if (event.type === "turn.started") stepStart = performance.now();
-      if (event.type === "tool.result") overheads.push(performance.now() - stepStart - (event.durationMs ?? 0));
-    },
-  };
-  for (let run = 0; run < RUNS; run++) {
-    h.startRun(`${label}-${run}`, "go");
-    await advanceRun(h.deps, `${label}-${run}`);
-  }
-  // The first runs include module loading and JIT warm-up.
-  overheads.splice(0, STEPS * 10);
-  return overheads.sort((a, b) => a - b);
-}
 
 export async function benchTraces(): Promise<BenchResult[]> {
   const fx = await makeFixture();
@@ -53,12 +28,12 @@ export async function benchTraces(): Promise<BenchResult[]> {
   const previous = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
   try {
     // A warm-up pass first, so "off" is not charged the JIT warm-up "on" then skips.
-    await overheadPerCall(fx.worktree, "warm");
-    const off = await overheadPerCall(fx.worktree, "off");
+    await overheadPerCall(fx.worktree, "warm", STEPS, RUNS);
+    const off = await overheadPerCall(fx.worktree, "off", STEPS, RUNS);
     process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
     const telemetry = await startTelemetry();
     if (!telemetry) throw new Error("tracing did not start");
-    const on = await overheadPerCall(fx.worktree, "on");
+    const on = await overheadPerCall(fx.worktree, "on", STEPS, RUNS);
     await telemetry.flush();
     await telemetry.shutdown();
     const offP50 = percentile(off, 50);

@@ -22,6 +22,7 @@ import { postMessage } from "../lib/runs/post-message";
 import { createAgent, createUser, createWorkspace } from "../tests/support/factories";
 import { makeRepo, useDataDir } from "../tests/support/reviews";
 import { percentile, type BenchResult } from "./stats";
+import { createBenchDatabase } from "./fresh-database";
 
 const WARM = 5;
 const RUNS = 30;
@@ -69,15 +70,9 @@ interface ProfileNode {
 }
 
 export async function benchWorkerCpu(): Promise<BenchResult[]> {
-  const admin = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const name = `gatehouse_bench_cpu_${Date.now()}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const fresh = await createBenchDatabase("cpu");
   const data = await useDataDir();
-  const db = await openDatabase({ url: url.toString(), migrate: true });
+  const db = await openDatabase({ url: fresh.url, migrate: true });
   const statements = countStatements();
   try {
     const { prisma } = db;
@@ -159,8 +154,7 @@ export async function benchWorkerCpu(): Promise<BenchResult[]> {
     statements.restore();
     await db.close();
     await data.cleanup();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await client.end();
+    await fresh.drop();
   }
 }
 

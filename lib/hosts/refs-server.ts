@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { ensureMirror } from "../repos/mirror";
 import { checkRepositoryPassword, REFS_USER } from "./refs-remote";
+import { relayCgiResponse } from "../repos/cgi-response";
 
 /** `/<repositoryId>.git/<git's own path>` */
 const PATH = /^\/([A-Za-z0-9_-]{1,64})\.git(\/(?:info\/refs|git-upload-pack|git-receive-pack))$/;
@@ -95,24 +96,5 @@ async function handle(root: string, secret: string, req: IncomingMessage, res: S
   const child = spawn("git", ["-c", "core.hooksPath=/dev/null", "http-backend"], { env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "ignore"] });
   req.pipe(child.stdin);
   child.on("error", () => refuse(res, 500, "git http-backend failed to start"));
-  // CGI output: header lines, a blank line, then the body.
-  let head = Buffer.alloc(0);
-  let headersDone = false;
-  child.stdout.on("data", (chunk: Buffer) => {
-    if (headersDone) return void res.write(chunk);
-    head = Buffer.concat([head, chunk]);
-    const end = head.indexOf("\r\n\r\n");
-    if (end < 0) return;
-    headersDone = true;
-    for (const line of head.subarray(0, end).toString("latin1").split("\r\n")) {
-      const colon = line.indexOf(":");
-      if (colon < 0) continue;
-      const name = line.slice(0, colon).trim();
-      const value = line.slice(colon + 1).trim();
-      if (name.toLowerCase() === "status") res.statusCode = Number(value.split(" ")[0]) || 500;
-      else res.setHeader(name, value);
-    }
-    res.write(head.subarray(end + 4));
-  });
-  child.stdout.on("end", () => res.end());
+  relayCgiResponse(child.stdout, res);
 }

@@ -9,6 +9,7 @@
 import { spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { relayCgiResponse } from "./cgi-response";
 
 export interface GitHttpServer {
   /** e.g. http://127.0.0.1:40123 — append /<name>.git */
@@ -65,24 +66,5 @@ function handle(projectRoot: string, req: IncomingMessage, res: ServerResponse):
     res.end();
   });
 
-  // CGI output: header lines, a blank line, then the body.
-  let head = Buffer.alloc(0);
-  let headersDone = false;
-  child.stdout.on("data", (chunk: Buffer) => {
-    if (headersDone) return void res.write(chunk);
-    head = Buffer.concat([head, chunk]);
-    const end = head.indexOf("\r\n\r\n");
-    if (end < 0) return;
-    headersDone = true;
-    for (const line of head.subarray(0, end).toString("latin1").split("\r\n")) {
-      const colon = line.indexOf(":");
-      if (colon < 0) continue;
-      const name = line.slice(0, colon).trim();
-      const value = line.slice(colon + 1).trim();
-      if (name.toLowerCase() === "status") res.statusCode = Number(value.split(" ")[0]) || 500;
-      else res.setHeader(name, value);
-    }
-    res.write(head.subarray(end + 4));
-  });
-  child.stdout.on("end", () => res.end());
+  relayCgiResponse(child.stdout, res);
 }

@@ -19,6 +19,7 @@ import { jobHandlers } from "../../lib/runtime/job-handlers";
 import { testDatabase } from "../support/db";
 import { createWorkspace } from "../support/factories";
 import { checkout, commitFiles, makeRepo, sha, useDataDir } from "../support/reviews";
+import { waitFor } from "../support/wait-for";
 
 /** Jobs of this file only, declared as every job is (lib/queue/define-job.ts); each names the repository whose workspace it is work of. */
 const onRepository = z.object({ repositoryId: z.string(), i: z.number().optional() });
@@ -38,15 +39,6 @@ beforeAll(async () => {
 });
 afterAll(() => data.cleanup());
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A workspace with a repository row, so jobs naming that repository are the workspace's work. */
 async function workspaceWithRepository(name: string) {

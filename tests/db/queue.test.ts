@@ -19,6 +19,7 @@ import { jobHandlers } from "../../lib/runtime/job-handlers";
 import { postMessage } from "../../lib/runs/post-message";
 import { testDatabase } from "../support/db";
 import { createAgent, createRoom, createUser, createWorkspace } from "../support/factories";
+import { waitFor } from "../support/wait-for";
 
 let fx: Fixture;
 beforeAll(async () => {
@@ -31,15 +32,6 @@ const testCount = defineJob({ kind: "test.count", payload: z.object({ i: z.numbe
 const testKey = defineJob({ kind: "test.key", payload: z.object({}), retry: { maxAttempts: 3 } });
 const testWake = defineJob({ kind: "test.wake", payload: z.object({ i: z.number() }), retry: { maxAttempts: 3 } });
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 240_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe("queue", () => {
   it("claims each of 200 jobs exactly once across 4 concurrent claimers (FOR UPDATE SKIP LOCKED)", async () => {

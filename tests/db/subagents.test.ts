@@ -20,6 +20,7 @@ import { jobHandlers } from "../../lib/runtime/job-handlers";
 import { postMessage } from "../../lib/runs/post-message";
 import { testDatabase } from "../support/db";
 import { createAgent, createRoom, createRun, createUser, createWorkspace } from "../support/factories";
+import { waitFor } from "../support/wait-for";
 
 const exec = promisify(execFile);
 let fx: Fixture;
@@ -34,15 +35,6 @@ function advanceInAnotherProcess(runId: string) {
 
 const lastJson = (stdout: string) => JSON.parse(stdout.trim().split("\n").pop()!);
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 45_000): Promise<T> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function workspaceWithOwner() {
   const db = await testDatabase();

@@ -24,6 +24,7 @@ import { postMessage } from "../../lib/runs/post-message";
 import { testDatabase } from "../support/db";
 import { createAgent, createRun, createUser, createWorkspace } from "../support/factories";
 import { makeRepo, useDataDir } from "../support/reviews";
+import { waitFor } from "../support/wait-for";
 
 const SECRET = "issue-24-refs-secret-for-tests";
 let data: Awaited<ReturnType<typeof useDataDir>>;
@@ -67,15 +68,6 @@ function startHost(hostId: string): ChildProcess {
   return child;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 180_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe("issue 24: worker hosts", () => {
   it("issue 24.1-2: a host killed with SIGKILL mid-run is declared dead; the other host rebuilds the worktree from refs and finishes — no tool twice, no commit lost", async () => {

@@ -7,6 +7,7 @@
 import type { Database } from "../../lib/db/client";
 import { startWorker, type RunningWorker } from "../../lib/queue/run-worker";
 import { jobHandlers } from "../../lib/runtime/job-handlers";
+export { waitFor } from "./wait-for";
 
 export const TICKET_SUMMARY = "Changed what this step asks for and checked it.";
 
@@ -29,15 +30,6 @@ export function plannerScript(nodes: unknown[] = PLAN_NODES, goal = "Ship the fo
   };
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 export async function inProcessWorker(db: Database, id = `test-worker-${Math.random().toString(36).slice(2, 8)}`): Promise<RunningWorker> {
   return startWorker({ db, workerId: id, concurrency: 4, leaseMs: 5_000, pollMs: 100, handlers: jobHandlers(db, { owner: id, runLeaseMs: 10_000 }) });
