@@ -5,7 +5,7 @@ import "server-only";
  * zero-setup default), migrated on open. Both expose LISTEN/NOTIFY so live
  * updates fan out the same way.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { dataDir } from "../config/data-dir";
 import { env } from "../config/env";
@@ -129,7 +129,18 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
 async function openPglite(dataDir: string, runMigrations: boolean, loadDataDir?: Blob): Promise<Database> {
   // Loaded only for the embedded default: a PostgreSQL deployment never pays for the WebAssembly build.
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const onDisk = !dataDir.startsWith("memory://");
+  if (onDisk && !loadDataDir && !existsSync(join(dataDir, "PG_VERSION"))) {
+    // A new data directory: initdb and the first migration run in a PGlite that is closed
+    // afterwards. WebAssembly memory never shrinks, and what initdb grew it to (~500 MB)
+    // would otherwise stay resident for the life of the process.
+    mkdirSync(dataDir, { recursive: true });
+    const first = new PGlite(dataDir);
+    await first.waitReady;
+    if (runMigrations) await migrate(first as unknown as SqlRunner);
+    await first.close();
+  }
+  if (onDisk) mkdirSync(dataDir, { recursive: true });
   const lite = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
   await lite.waitReady;
   if (runMigrations) await migrate(lite as unknown as SqlRunner);
