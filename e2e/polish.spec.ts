@@ -21,8 +21,12 @@ async function freshWorkspace(api: APIRequestContext, name: string) {
 
 test("R2/R5: the demo review renders finding bodies as Markdown, names each finding once, and a failed gate shows its log", async ({ context }) => {
   const page = await signedInPage(context, DEMO);
-  const pulls = (await (await context.request.get(`${WS}/pulls`)).json()).pullRequests as { id: string }[];
-  await page.goto(`/w/demo/pulls/${pulls[0]!.id}`);
+  // The seeded pull request by its title: other specs open pull requests in the demo
+  // workspace side by side with this one, so the list's first row may be theirs.
+  const pulls = (await (await context.request.get(`${WS}/pulls`)).json()).pullRequests as { id: string; title: string }[];
+  const seeded = pulls.find((p) => p.title === "Cap discounts at 50% and add pricing config");
+  expect(seeded, "the demo seeds its pull request").toBeTruthy();
+  await page.goto(`/w/demo/pulls/${seeded!.id}`);
   const banner = page.getByTestId("verdict-banner");
   await expect(banner).toHaveAttribute("data-verdict", "block", { timeout: 60_000 });
   // One line for the AWS key finding: its floor, with what it still lacks for consensus.
