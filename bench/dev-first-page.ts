@@ -49,7 +49,7 @@ function stop(server: ChildProcess): Promise<void> {
   });
 }
 
-async function gatehouseDev(port: number): Promise<{ first: number; second: number }> {
+export async function gatehouseDev(port: number): Promise<{ first: number; second: number }> {
   rmSync(".next/dev", { recursive: true, force: true });
   const dataDir = mkdtempSync(join(tmpdir(), "gatehouse-bench-dev-"));
   const baseUrl = `http://127.0.0.1:${port}`;
