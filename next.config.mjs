@@ -5,7 +5,7 @@ import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "./server/security
 /** @type {import("next").NextConfig} */
 const config = {
   // PGlite ships WebAssembly and data files; Prisma's adapters, pg and undici (the guarded fetch) are Node-only.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "undici"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "undici", "@opentelemetry/sdk-trace-node", "@opentelemetry/sdk-trace-base", "@opentelemetry/exporter-trace-otlp-http", "@opentelemetry/resources"],
   poweredByHeader: false,
   devIndicators: false,
   experimental: {

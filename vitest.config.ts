@@ -21,6 +21,8 @@ const pgliteTests = [
   "tests/adversarial/h6-host-git.test.ts",
   "tests/db/archive-rooms-agents.test.ts",
   "tests/db/review-requests.test.ts",
+  "tests/db/queue-fair-share.test.ts",
+  "tests/db/typed-records.test.ts",
 ];
 
 export default defineConfig({

@@ -18,18 +18,26 @@ import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { z } from "zod";
 import { POST as webhook } from "../app/api/webhooks/github/route";
 import { openDatabase, type Database } from "../lib/db/client";
 import { signPayload } from "../lib/github/verify-signature";
+import { defineJob } from "../lib/queue/define-job";
+import { enqueueJob } from "../lib/queue/enqueue-job";
 import { startWorker } from "../lib/queue/run-worker";
 import { jobHandlers } from "../lib/runtime/job-handlers";
 import { createWorkspace } from "../tests/support/factories";
 import { checkout, commitFiles, makeRepo, sha, useDataDir } from "../tests/support/reviews";
 import { percentileOf, type BenchResult } from "./stats";
 
+/** Long general work that holds the agent slots while a review comes in. */
+const benchAgentLong = defineJob({ kind: "bench.agent-long", payload: z.object({ i: z.number() }), retry: { maxAttempts: 1 } });
+
 const ROUNDS = 6;
 const PINGS_PER_ROUND = 5;
 const SECRET = "bench-latency-secret";
+/** the worker's general slots (the default), beside its one review slot */
+const CONCURRENCY = 4;
 
 export async function benchGithubLatency(): Promise<BenchResult[]> {
   const admin = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -42,7 +50,10 @@ export async function benchGithubLatency(): Promise<BenchResult[]> {
   const data = await useDataDir();
   const db = await openDatabase({ url: url.toString(), migrate: true });
   (globalThis as { gatehouseDb?: Promise<Database> }).gatehouseDb = Promise.resolve(db);
-  const worker = await startWorker({ db, handlers: jobHandlers(db, { owner: "bench-latency" }), pollMs: 1_000 });
+  // Long agent work for the third phase: holds a general slot until released.
+  let releaseLong: () => void = () => undefined;
+  const longHeld = new Promise<void>((resolve) => (releaseLong = resolve));
+  const worker = await startWorker({ db, concurrency: CONCURRENCY, handlers: { ...jobHandlers(db, { owner: "bench-latency" }), "bench.agent-long": () => longHeld }, pollMs: 1_000 });
   const server = await serve();
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
@@ -84,6 +95,20 @@ export async function benchGithubLatency(): Promise<BenchResult[]> {
     } finally {
       spinner.kill("SIGKILL");
     }
+    // Every general slot held by long agent work: the review has slots of its own.
+    for (let i = 0; i < CONCURRENCY + 2; i++) await enqueueJob(prisma, benchAgentLong.job({ i }));
+    let held: Awaited<ReturnType<typeof phase>>;
+    try {
+      const deadline = Date.now() + 30_000;
+      while ((await prisma.job.count({ where: { kind: "bench.agent-long", status: "running" } })) < CONCURRENCY) {
+        if (Date.now() > deadline) throw new Error("the long work never held every general slot");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      held = await phase();
+      if ((await prisma.job.count({ where: { kind: "bench.agent-long", status: "running" } })) !== CONCURRENCY) throw new Error("the long work let go of its slots during the phase");
+    } finally {
+      releaseLong();
+    }
     const p = (xs: number[], q: number) => percentileOf(xs, q);
     const rows = (label: string, r: typeof quiet): BenchResult[] => [
       { name: `${label}: the machine's load average (1 min) as the phase began`, value: r.load, unit: "" },
@@ -96,6 +121,8 @@ export async function benchGithubLatency(): Promise<BenchResult[]> {
       ...rows("quiet", quiet),
       ...rows("one core spinning", loaded),
       { name: "under load ÷ quiet, delivery → first verdict p50", value: p(loaded.first, 50) / p(quiet.first, 50), unit: "×", target: "≤ 3×" },
+      ...rows(`${CONCURRENCY} general slots held by long work`, held),
+      { name: "general slots held ÷ quiet, delivery → first verdict p50", value: p(held.first, 50) / p(quiet.first, 50), unit: "×", target: "≤ 3×" },
     ];
   } finally {
     await worker.stop();

@@ -74,7 +74,7 @@ export async function benchReviewDelivery(): Promise<BenchResult[]> {
 }
 
 /** One signed delivery, then every queued job until the head has a verdict; returns the wall time. */
-async function deliverAndReview(db: Database, repositoryId: string, pr: { action: string; number: number; branch: string; head: string; mainSha: string }, byKind: Map<string, number[]>): Promise<number> {
+export async function deliverAndReview(db: Database, repositoryId: string, pr: { action: string; number: number; branch: string; head: string; mainSha: string }, byKind: Map<string, number[]>): Promise<number> {
   const body = JSON.stringify({
     action: pr.action,
     number: pr.number,

@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: prints every benchmark's figures beside its target. It never
  * fails on timing — speed is measured here, not asserted in tests.
- * Sections: gate (M4), sandbox (H1), file tools (H2), host-side git (H6), plans (P2, G4), pipelines (S2, O5), reviews (R5, R8), publishing (R12), web (needs
+ * Sections: gate (M4), traces, sandbox (H1), file tools (H2), host-side git (H6), plans (P2, G4), pipelines (S2, O5), reviews (R5, R8), publishing (R12), web (needs
  * `npm run build` and PostgreSQL), idle memory, the first page in dev, review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
  */
 import { benchDeclaredModes } from "./declared-modes";
 import { benchDevFirstPage } from "./dev-first-page";
+import { benchFairShare } from "./fair-share";
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchGithubLatency } from "./github-latency";
@@ -19,14 +20,17 @@ import { benchPublish } from "./publish";
 import { benchReviewRoom } from "./review-room";
 import { benchReviews } from "./reviews";
 import { benchReviewDelivery } from "./review-delivery";
+import { benchReviewSize } from "./review-size";
 import { benchRoomHistory } from "./room-history";
 import { benchSandbox } from "./sandbox";
 import type { BenchResult } from "./stats";
+import { benchTraces } from "./traces";
 import { benchWeb } from "./web";
 import { benchWorkerCpu } from "./worker-cpu";
 
 const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Gate and harness (M4)", benchGate],
+  ["Traces: tool-call overhead with tracing off and on", benchTraces],
   ["Declared modes (X1–X3, G7)", benchDeclaredModes],
   ["Policy edits move rooms, PostgreSQL (G8)", benchPolicySave],
   ["Sandbox start-up (H1)", benchSandbox],
@@ -36,6 +40,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Pipelines (S2, O5)", benchPipeline],
   ["Reviews (R5, R8)", benchReviews],
   ["Review delivery → verdict on PostgreSQL, real git and sandbox (R9–R11)", benchReviewDelivery],
+  ["Review cost by diff size: 1,000 vs 20,000 changed lines, whole diff read (R11)", benchReviewSize],
   ["Publish a verdict to GitHub, real Octokit against a local GitHub API (R12)", benchPublish],
   ["GitHub delivery latency beside a no-op request, quiet and with one core spinning (R9, R12)", benchGithubLatency],
   ["Web, production build on PostgreSQL", benchWeb],
@@ -44,6 +49,7 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Review room in Chromium, production build", benchReviewRoom],
   ["Long-lived rooms in Chromium, production build", benchRoomHistory],
   ["Worker CPU per scripted run", benchWorkerCpu],
+  ["Fair share: a noisy neighbour beside a quiet one, quiet and with one core spinning", benchFairShare],
   ["Every path held: Claude Code gate and sub-agents (T4, A6)", benchPaths],
 ];
 

@@ -5,22 +5,29 @@
  * with process.cpuUsage() around advanceStoredRun (what a "run.advance" job
  * does), and where that time goes: a V8 CPU profile over the same runs, its
  * self time grouped by the code it was spent in. The PostgreSQL server's own
- * CPU is not counted (another process). Prints, never asserts.
+ * CPU is not counted (another process), nor the sandbox's (grep runs there).
+ *
+ * The room is a real one: a registered repository, its mirror and the room's
+ * worktree made by createRoom, so `grep` (git grep in the sandbox) really
+ * runs. Every run must succeed with every one of its 5 calls executed — a
+ * refused or failed call fails the bench instead of being timed as done —
+ * and the SQL statements a run sends are counted (those reading the room apart).
  */
 import { Session } from "node:inspector/promises";
 import pg from "pg";
 import { openDatabase } from "../lib/db/client";
-import { makeFixture } from "../lib/repos/git.test-support";
 import { advanceStoredRun } from "../lib/runtime/advance-stored-run";
+import { createRoom } from "../lib/rooms/create-room";
 import { postMessage } from "../lib/runs/post-message";
-import { createAgent, createRoom, createUser, createWorkspace } from "../tests/support/factories";
+import { createAgent, createUser, createWorkspace } from "../tests/support/factories";
+import { makeRepo, useDataDir } from "../tests/support/reviews";
 import { percentile, type BenchResult } from "./stats";
 
 const WARM = 5;
 const RUNS = 30;
 const PROFILED = 15;
 const call = (name: string, args: unknown) => ({ name, args });
-/** 4 turns, 5 tool calls, every tool read-only so no sandbox process is started. */
+/** 4 turns, 5 tool calls, every tool read-only; grep runs git grep in the sandbox. */
 const SCRIPT = {
   chunkDelayMs: 0,
   scenarios: [
@@ -69,22 +76,36 @@ export async function benchWorkerCpu(): Promise<BenchResult[]> {
   await client.query(`CREATE DATABASE "${name}"`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  const fx = await makeFixture();
+  const data = await useDataDir();
   const db = await openDatabase({ url: url.toString(), migrate: true });
+  const statements = countStatements();
   try {
     const { prisma } = db;
     const owner = await createUser(prisma);
     const workspace = await createWorkspace(prisma, [{ userId: owner.id, role: "owner" }]);
     const agent = await createAgent(prisma, workspace.id, SCRIPT);
-    const room = await createRoom(prisma, { workspaceId: workspace.id, agentId: agent.id, mode: "chat", autonomy: "auto", worktreePath: fx.worktree });
+    const repo = await makeRepo(data.root, "cpu-repo", {
+      "README.md": "# cpu\n",
+      "src/index.ts": 'import { add } from "./util";\n\nexport function main() {\n  return add(1, 2);\n}\n',
+      "src/util.ts": "export function add(a: number, b: number) {\n  return a + b;\n}\n",
+    });
+    const repository = await prisma.repository.create({ data: { workspaceId: workspace.id, name: "cpu", path: repo } });
+    const room = await createRoom(prisma, { workspaceId: workspace.id, userId: owner.id }, { name: "CPU", mode: "chat", autonomy: "auto", repositoryId: repository.id, agentId: agent.id });
+    const sql = { total: [] as number[], room: [] as number[] };
     const one = async () => {
       const { run } = await postMessage(prisma, { workspaceId: workspace.id, roomId: room.id, userId: owner.id, content: "Where is add defined?" });
+      statements.reset();
       const before = process.cpuUsage();
       const result = await advanceStoredRun(db, run!.id, { owner: "bench-cpu" });
       const used = process.cpuUsage(before);
+      sql.total.push(statements.total);
+      sql.room.push(statements.room);
       if (result?.status !== "succeeded") throw new Error(`the scripted run ended ${result?.status}`);
-      const calls = await prisma.toolCall.count({ where: { runId: run!.id } });
-      if (calls !== 5) throw new Error(`the scripted run made ${calls} tool calls, not 5`);
+      const calls = await prisma.toolCall.findMany({ where: { runId: run!.id }, select: { tool: true, status: true, result: true } });
+      const failed = calls.filter((c) => c.status !== "executed");
+      if (calls.length !== 5 || failed.length > 0) throw new Error(`the scripted run's calls did not all execute: ${JSON.stringify(failed.length ? failed : calls.length).slice(0, 300)}`);
+      const grep = JSON.stringify(calls.find((c) => c.tool === "grep")?.result ?? "");
+      if (!grep.includes("src/util.ts")) throw new Error(`grep found nothing: ${grep.slice(0, 200)}`);
       return (used.user + used.system) / 1000;
     };
     for (let i = 0; i < WARM; i++) await one();
@@ -127,15 +148,49 @@ export async function benchWorkerCpu(): Promise<BenchResult[]> {
       .map(([where, time]): BenchResult => ({ name: `  hottest: ${where}`.slice(0, 82), value: (mean * time) / busy, unit: "ms/run" }));
     return [
       { name: `worker CPU per scripted run (4 turns, 5 tool calls), p50 of ${RUNS}`, value: percentile(sorted, 50), unit: "ms" },
-      { name: "worker CPU per scripted run, mean", value: mean, unit: "ms" },
+      { name: "worker CPU per scripted run, mean", value: mean, unit: "ms", target: "≤ 30 ms" },
+      { name: "SQL statements per scripted run (p50)", value: percentile([...sql.total].sort((a, b) => a - b), 50), unit: "" },
+      { name: "  of them reading the room (p50)", value: percentile([...sql.room].sort((a, b) => a - b), 50), unit: "" },
       { name: "runs per second one 2-core machine can advance at that CPU cost", value: 2000 / mean, unit: "runs/s" },
       ...breakdown,
       ...hot,
     ];
   } finally {
+    statements.restore();
     await db.close();
-    await fx.cleanup();
+    await data.cleanup();
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
     await client.end();
   }
+}
+
+/**
+ * Counts the statements sent to PostgreSQL (every query of the driver adapter goes through
+ * pg's Client#query), and those that read the Room table.
+ */
+function countStatements() {
+  const original = pg.Client.prototype.query;
+  const counts = { total: 0, room: 0 };
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string };
+    const text = typeof config === "string" ? config : (config?.text ?? "");
+    counts.total++;
+    if (/FROM "(public"\.")?Room"/.test(text)) counts.room++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return {
+    get total() {
+      return counts.total;
+    },
+    get room() {
+      return counts.room;
+    },
+    reset() {
+      counts.total = 0;
+      counts.room = 0;
+    },
+    restore() {
+      pg.Client.prototype.query = original;
+    },
+  };
 }

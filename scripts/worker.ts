@@ -6,6 +6,7 @@
 import { assertValidEnv, EnvError } from "../lib/config/env";
 import { openDatabase } from "../lib/db/client";
 import { startAgentWorker } from "../lib/runtime/start-agent-worker";
+import { startTelemetry } from "../lib/telemetry/start-telemetry";
 
 let config;
 try {
@@ -19,6 +20,8 @@ if (!config.DATABASE_URL) {
   console.error("npm run worker needs DATABASE_URL: the embedded database belongs to the web process, which runs its own worker.");
   process.exit(2);
 }
+// Traces: loads the OpenTelemetry SDK only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+const telemetry = await startTelemetry();
 const db = await openDatabase();
 const { worker, stop } = await startAgentWorker(db, `worker-${process.pid}`, (message) => console.error(`[worker] ${message}`));
 console.log(`[worker] ${worker.id} started`);
@@ -26,6 +29,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, async () => {
     await stop();
     await db.close();
+    await telemetry?.shutdown();
     process.exit(0);
   });
 }

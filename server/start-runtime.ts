@@ -8,6 +8,7 @@ import { assertValidEnv, env } from "@/lib/config/env";
 import { getDatabase } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import type { RunningWorker } from "@/lib/queue/run-worker";
+import { startTelemetry } from "@/lib/telemetry/start-telemetry";
 import { startOutgoingWebhooks } from "./outgoing-webhooks";
 import { installShutdown, onShutdown } from "./shutdown";
 
@@ -29,6 +30,8 @@ async function startInProcessWorker(db: Awaited<ReturnType<typeof getDatabase>>)
 export function startRuntime(): Promise<RunningWorker | null> {
   globalForRuntime.gatehouseRuntime ??= (async () => {
     assertValidEnv();
+    // Traces: loads the OpenTelemetry SDK only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    const telemetry = await startTelemetry();
     const db = await getDatabase();
     if (shouldSeed()) {
       const seeded = await seedDemo(db.prisma);
@@ -38,6 +41,7 @@ export function startRuntime(): Promise<RunningWorker | null> {
     await startOutgoingWebhooks();
     // SIGTERM ends live streams so the server's close can finish, and stops the worker below.
     installShutdown();
+    if (telemetry) onShutdown(() => telemetry.shutdown());
     if (env().GATEHOUSE_WORKER === "off") return null;
     const started = startInProcessWorker(db);
     // In development the dev server compiles what it first loads: the worker (most of lib/)

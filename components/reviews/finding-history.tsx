@@ -1,75 +1,68 @@
 "use client";
 /** A finding's history, read when a person opens it: every move it made, by whom and when (R3, R10). */
 import { Spinner } from "@/components/ui/spinner";
+import { parseFindingHistoryRow } from "@/lib/reviews/finding-history-catalogue";
 import type { FindingEventView } from "@/components/pulls/pull-types";
 import { errorMessage } from "./fetch-review";
 import { useFindingHistory } from "./finding-hooks";
 import { anchorLabel, formatDateTime, shortSha } from "./format";
 import { useReview } from "./review-context";
 
-type Place = { file?: string | null; startLine?: number | null; endLine?: number | null };
+type Anchor = { file: string | null; startLine: number | null; endLine: number | null };
 
-function str(data: unknown, key: string): string | null {
-  if (!data || typeof data !== "object") return null;
-  const v = (data as Record<string, unknown>)[key];
-  return typeof v === "string" ? v : null;
-}
-
-function place(data: unknown, key: "from" | "to"): string | null {
-  if (!data || typeof data !== "object") return null;
-  const p = (data as Record<string, unknown>)[key] as Place | undefined;
+function place(p: Anchor | undefined): string | null {
   if (!p?.file || !p.startLine) return null;
   return anchorLabel({ file: p.file, startLine: p.startLine, endLine: p.endLine ?? p.startLine });
 }
 
 /** R3: "1 of 2 confirmations", from a confirmation event's counts. */
-function needed(data: unknown): string {
-  if (!data || typeof data !== "object") return "";
-  const { confirmations, required } = data as Record<string, unknown>;
-  return typeof confirmations === "number" && typeof required === "number" ? `${confirmations} of ${required} confirmation${required === 1 ? "" : "s"}` : "";
+function needed(data: { confirmations: number; required: number }): string {
+  return `${data.confirmations} of ${data.required} confirmation${data.required === 1 ? "" : "s"}`;
 }
 
-/** One event in words. */
+/**
+ * One event in words. The row is read with the finding history catalogue; a
+ * type this build does not know (an older or newer server's) is shown as it is.
+ */
 export function describeEvent(event: FindingEventView): string {
   const who = event.actorName ?? (event.actor === "platform" ? "Gatehouse" : "Someone");
-  const reason = str(event.data, "reason");
+  const row = parseFindingHistoryRow(event);
+  if (!row.known) return `${who}: ${event.type}`;
+  const reason = "reason" in row.data ? row.data.reason : undefined;
   const because = reason ? `: “${reason}”` : "";
-  switch (event.type) {
+  switch (row.type) {
     case "created":
-      return `${who} raised it${str(event.data, "headSha") ? ` at ${shortSha(str(event.data, "headSha"))}` : ""}`;
+      return `${who} raised it${row.data.headSha ? ` at ${shortSha(row.data.headSha)}` : ""}`;
     case "confirmed":
-      return `${who} confirmed it${needed(event.data) ? ` (${needed(event.data)})` : ""}`;
+      return `${who} confirmed it (${needed(row.data)})`;
     case "consensus":
-      return str(event.data, "reason") ? `Consensus reached: the required confirmations changed (${needed(event.data)})` : `${who} confirmed it: consensus reached${needed(event.data) ? ` (${needed(event.data)})` : ""}`;
+      return row.data.reason ? `Consensus reached: the required confirmations changed (${needed(row.data)})` : `${who} confirmed it: consensus reached (${needed(row.data)})`;
     case "consensus_lost":
-      return `Open again: the required confirmations changed (${needed(event.data)})`;
+      return `Open again: the required confirmations changed (${needed(row.data)})`;
     case "fix_started":
-      return `${who} asked ${str(event.data, "agent") ?? "an agent"} to fix it in a room of its own`;
+      return `${who} asked ${row.data.agent || "an agent"} to fix it in a room of its own`;
+    case "suggestion_applied":
+      return `${who} applied its suggestion as ${shortSha(row.data.commit)}`;
     case "resolved":
-      return str(event.data, "byPush") ? `Resolved by push ${shortSha(str(event.data, "byPush"))}: the reviewer no longer raises it` : `${who} resolved it${because}`;
+      return row.data.byPush ? `Resolved by push ${shortSha(row.data.byPush)}: the reviewer no longer raises it` : `${who} resolved it${because}`;
     case "confirmation_withdrawn":
-      return `${who} withdrew their confirmation${(event.data as { consensusLost?: boolean } | null)?.consensusLost ? ": open again" : ""}`;
+      return `${who} withdrew their confirmation${row.data.consensusLost ? ": open again" : ""}`;
     case "dismissed": {
-      const scope = str(event.data, "scope") === "rule_in_path" ? ` (this rule in ${str(event.data, "path") || "the whole repository"})` : "";
-      const expires = str(event.data, "expiresAt");
-      const until = expires ? ` until ${formatDateTime(expires)}` : "";
+      const scope = row.data.scope === "rule_in_path" ? ` (this rule in ${row.data.path || "the whole repository"})` : "";
+      const until = row.data.expiresAt ? ` until ${formatDateTime(row.data.expiresAt)}` : "";
       return `${who} dismissed it${scope}${until}${because}`;
     }
     case "reopened":
       return `${who} reopened it${because}`;
     case "remapped": {
-      const from = place(event.data, "from");
-      const to = place(event.data, "to");
-      return `A push moved it${from && to ? ` from ${from} to ${to}` : ""} (${shortSha(str(event.data, "fromSha"))} → ${shortSha(str(event.data, "toSha"))})`;
+      const from = place(row.data.from);
+      const to = place(row.data.to);
+      return `A push moved it${from && to ? ` from ${from} to ${to}` : ""} (${shortSha(row.data.fromSha)} → ${shortSha(row.data.toSha)})`;
     }
     case "outdated":
-      return `A push changed its lines${place(event.data, "from") ? ` (${place(event.data, "from")})` : ""}: outdated${because}`;
-    case "raised_again": {
-      const suppressed = event.data && typeof event.data === "object" && (event.data as Record<string, unknown>).suppressed === true;
-      return suppressed ? `${who} raised it again; not reopened (it was dismissed)` : `${who} raised it again${str(event.data, "headSha") ? ` at ${shortSha(str(event.data, "headSha"))}` : ""}`;
-    }
-    default:
-      return `${who}: ${event.type}`;
+      return `A push changed its lines${place(row.data.from) ? ` (${place(row.data.from)})` : ""}: outdated${because}`;
+    case "raised_again":
+      return row.data.suppressed ? `${who} raised it again; not reopened (it was dismissed)` : `${who} raised it again${row.data.headSha ? ` at ${shortSha(row.data.headSha)}` : ""}`;
   }
 }
 

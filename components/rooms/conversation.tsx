@@ -18,6 +18,7 @@
  * Keyboard: the transcript is a log region; every row is focusable (Tab), and
  * Arrow Up/Down, Home and End move between rows, loading and scrolling as needed.
  */
+import { isTerminalRunStatus } from "@/lib/run-status/run-status";
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -66,7 +67,7 @@ const noSubscription = () => () => undefined;
 const onClient = () => true;
 const onServer = () => false;
 
-const finished = (entry: RoomEntry) => entry.kind === "run" && !["queued", "running", "waiting"].includes(entry.run.status);
+const finished = (entry: RoomEntry) => entry.kind === "run" && isTerminalRunStatus(entry.run.status);
 
 export function Conversation({
   entries,

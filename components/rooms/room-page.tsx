@@ -14,6 +14,7 @@
  * lastEventId, read before the first history page, so nothing between the
  * server render and the subscription is lost.
  */
+import type { TerminalRunStatus } from "@/lib/run-status/run-status";
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -48,7 +49,7 @@ import { TodoPanel } from "./todo-panel";
 
 /** How far the server's clock may lag the browser's when matching a sent message to the one that arrived. */
 const SENDING_CLOCK_SKEW_MS = 60_000;
-const RUN_DONE: Record<string, string> = { succeeded: "succeeded", failed: "failed", cancelled: "was cancelled" };
+const RUN_DONE: Record<string, string> = { succeeded: "succeeded", failed: "failed", cancelled: "was cancelled" } satisfies Record<TerminalRunStatus, string>;
 
 type Place = { conversationId: string | null; anchor: string | null };
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { PrismaClient } from "../db/generated/client";
+import { recordAudit } from "../audit/record-audit";
 import { isUniqueViolation } from "../db/unique-violation";
 import { AppError } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
@@ -18,15 +19,13 @@ export async function createAgent(prisma: PrismaClient, actor: WorkspaceActor, i
   try {
     return await prisma.$transaction(async (tx) => {
       const row = await tx.agent.create({ data: { workspaceId: actor.workspaceId, ...agentColumns(agent), endpointSetById: agent.baseUrl || agent.apiKey ? actor.userId : null }, select: agentSelect });
-      await tx.auditEvent.create({
-        data: {
-          workspaceId: actor.workspaceId,
-          actorId: actor.userId,
-          action: "agent.created",
-          targetType: "agent",
-          targetId: row.id,
-          data: { name: row.name, provider: row.provider, model: row.model, moduleAllowlist: agent.moduleAllowlist },
-        },
+      await recordAudit(tx, {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "agent.created",
+        targetType: "agent",
+        targetId: row.id,
+        data: { name: row.name, provider: row.provider, model: row.model, moduleAllowlist: agent.moduleAllowlist },
       });
       return toAgentView(row);
     });

@@ -6,6 +6,7 @@ import "server-only";
  * starts no runs (lib/runs/queue-run.ts refuses); restoring brings it back as
  * it was. Audited.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { Prisma } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
@@ -21,9 +22,7 @@ export async function setAgentArchived(tx: Prisma.TransactionClient, actor: Work
     data: { archivedAt: archived ? new Date() : null },
   });
   if (count > 0) {
-    await tx.auditEvent.create({
-      data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: archived ? "agent.archived" : "agent.restored", targetType: "agent", targetId: row.id, data: { name: row.name } },
-    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, actorId: actor.userId, action: archived ? "agent.archived" : "agent.restored", targetType: "agent", targetId: row.id, data: { name: row.name } });
   }
   return toAgentView(await tx.agent.findUniqueOrThrow({ where: { id: row.id }, select: agentSelect }));
 }

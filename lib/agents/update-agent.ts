@@ -8,6 +8,7 @@ import "server-only";
  * forgets the old one, so a stored key cannot be redirected to a new host.
  * H3: an edit that sets the endpoint or key records who set it.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import { AppError } from "../errors/app-error";
@@ -47,20 +48,18 @@ export async function updateAgent(prisma: PrismaClient, actor: WorkspaceActor, a
       const endpointChanged = next.baseUrl !== row.baseUrl || next.apiKey !== row.apiKey;
       const endpointSetById = endpointChanged ? { endpointSetById: next.baseUrl || next.apiKey ? actor.userId : null } : {};
       const updated = await tx.agent.update({ where: { id: row.id }, data: { ...agentColumns(next), ...endpointSetById }, select: agentSelect });
-      await tx.auditEvent.create({
+      await recordAudit(tx, {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "agent.updated",
+        targetType: "agent",
+        targetId: row.id,
         data: {
-          workspaceId: actor.workspaceId,
-          actorId: actor.userId,
-          action: "agent.updated",
-          targetType: "agent",
-          targetId: row.id,
-          data: {
-            changed: Object.keys(defined),
-            moduleAllowlist: next.moduleAllowlist,
-            model: next.model,
-            // Whether the agent's own key is set, never the key.
-            ...(row.apiKey !== next.apiKey ? { apiKey: next.apiKey ? "replaced" : "removed" } : {}),
-          },
+          changed: Object.keys(defined),
+          moduleAllowlist: next.moduleAllowlist,
+          model: next.model,
+          // Whether the agent's own key is set, never the key.
+          ...(row.apiKey !== next.apiKey ? { apiKey: next.apiKey ? "replaced" : "removed" } : {}),
         },
       });
       return toAgentView(updated);

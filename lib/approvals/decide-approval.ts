@@ -11,6 +11,7 @@ import "server-only";
  * flight — from the app or through an MCP token — never decides with the
  * role they lost.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { Approval, ApprovalKind, Prisma as Db, PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -58,15 +59,13 @@ export async function decideApproval(prisma: PrismaClient, input: DecideApproval
     if (approval.kind === "tool_call" && approval.runId) await enqueueJob(tx, advanceRunJob(approval.runId));
     // X4, G6, G8: a durable switch request is the person's decision on the switch itself.
     const settled = approval.kind === "mode_change" && approval.cancelBy === null && approval.roomId ? await decideSwitch(tx, { ...approval, roomId: approval.roomId }, input) : status;
-    await tx.auditEvent.create({
-      data: {
-        workspaceId: input.workspaceId,
-        actorId: input.userId,
-        action: `approval.${status}`,
-        targetType: "approval",
-        targetId: approval.id,
-        data: { kind: approval.kind, comment: input.comment ?? null, ...(settled !== status ? { outcome: settled } : {}) },
-      },
+    await recordAudit(tx, {
+      workspaceId: input.workspaceId,
+      actorId: input.userId,
+      action: `approval.${status}`,
+      targetType: "approval",
+      targetId: approval.id,
+      data: { kind: approval.kind, comment: input.comment ?? null, ...(settled !== status ? { outcome: settled } : {}) },
     });
     await recordEvent(tx, {
       workspaceId: input.workspaceId,

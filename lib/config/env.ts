@@ -69,6 +69,10 @@ export const envSchema = z.object({
   NEXTAUTH_URL: httpUrl,
   GITHUB_ID: optionalText,
   GITHUB_SECRET: optionalText,
+  /** traces: the OTLP/HTTP collector (spans go to `<url>/v1/traces`); unset, no tracing SDK is loaded */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+  /** traces: the `service.name` spans are reported under */
+  OTEL_SERVICE_NAME: optionalText,
   /** the server's own provider keys (H4: sent only to OPENAI_BASE_URL / ANTHROPIC_BASE_URL) */
   OPENAI_API_KEY: optionalText,
   ANTHROPIC_API_KEY: optionalText,
@@ -79,6 +83,8 @@ export const envSchema = z.object({
   /** `off` keeps agent work out of the web process */
   GATEHOUSE_WORKER: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
   GATEHOUSE_WORKER_CONCURRENCY: intIn(1, 256, 4),
+  /** slots per worker beside its concurrency that only review work may take (review.* jobs, review runs) */
+  GATEHOUSE_WORKER_REVIEW_SLOTS: intIn(0, 64, 1),
   /** job lease length in milliseconds */
   GATEHOUSE_LEASE_MS: intIn(1_000, 3_600_000, 30_000),
   /** `1` seeds the demo on PostgreSQL too, `0` never; unset → seed on the embedded default only */

@@ -54,6 +54,9 @@ const approvalEvents = [
   event("approval.decided", { approvalId: id, kind: z.string(), status: z.string(), by }),
 ] as const;
 
+/** A1: the statuses of a room's task list entry (lib/rooms/stored-todos.ts, todo_write). */
+export const TODO_STATUSES = ["pending", "in_progress", "completed"] as const;
+
 const roomChange = { changes: z.record(z.string(), z.unknown()).optional(), mode: z.string(), via: z.string().optional(), by };
 
 /** Rooms, their conversations and task lists. */
@@ -85,7 +88,7 @@ const roomEvents = [
   event("room.updated", roomChange),
   event("message.created", { messageId: id, conversationId: id.optional() }),
   event("thread.created", { conversationId: id, parentId: id, title: z.string() }),
-  event("todos.updated", { todos: z.array(z.object({ content: z.string(), status: z.enum(["pending", "in_progress", "completed"]) })) }),
+  event("todos.updated", { todos: z.array(z.object({ content: z.string(), status: z.enum(TODO_STATUSES) })) }),
 ] as const;
 
 /** Plans, proposals, orchestrations and their tickets. */

@@ -31,11 +31,14 @@ import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { whereSetterHolds } from "../grants/setter-authority";
 import { enqueueJob, type JobInput } from "../queue/enqueue-job";
+import { withSpan } from "../telemetry/context";
 import { recordPullSnapshot, reportFromJob } from "./record-pull-snapshot";
 import { GATEHOUSE_CHECK_NAME } from "./request-publish";
 import { verifySignature } from "./verify-signature";
 import {
+  checkRunJobKind,
   deliveryId as deliveryIdSchema,
+  githubPullJobKind,
   githubCheckRunEvent,
   githubEnvelope,
   githubPullRequestEvent,
@@ -66,7 +69,17 @@ const unauthorized = () => new AppError("unauthorized", "The signature does not 
 /** Events GitHub sends to every webhook or app that need only an answer (R9). */
 const ACKNOWLEDGED = /^(ping|installation|installation_repositories|installation_target|github_app_authorization)$/;
 
-export async function receiveGithubWebhook(prisma: PrismaClient, delivery: IncomingDelivery): Promise<WebhookAnswer> {
+/** Traces: a delivery starts the trace its jobs (sync, review run, publish) continue. */
+export function receiveGithubWebhook(prisma: PrismaClient, delivery: IncomingDelivery): Promise<WebhookAnswer> {
+  const attributes = { "gatehouse.webhook.event": delivery.event ?? "", ...(delivery.deliveryId ? { "gatehouse.webhook.delivery": String(delivery.deliveryId).slice(0, 80) } : {}) };
+  return withSpan(`webhook ${delivery.event ?? "unknown"}`, attributes, async (span) => {
+    const answer = await receive(prisma, delivery);
+    span?.setAttribute("gatehouse.webhook.status", answer.status);
+    return answer;
+  });
+}
+
+async function receive(prisma: PrismaClient, delivery: IncomingDelivery): Promise<WebhookAnswer> {
   const event = delivery.event ?? "";
   // Nothing is written for these, so answering needs no secret (an organisation's ping names no repository to find one by).
   if (ACKNOWLEDGED.test(event)) return { status: "ignored", detail: `GitHub event "${event}" acknowledged; it needs nothing from Gatehouse.` };
@@ -144,7 +157,7 @@ function jobsFor(event: string, payload: unknown, repositoryIds: string[]): { qu
           ...(pr.action === "synchronize" && pr.before ? { before: pr.before } : {}),
         };
         // One job per pull request while queued: it applies the newest recorded state, whichever delivery queued it.
-        return { kind: "review.github_pull", payload: { ...job }, key: `gh-pull:${repositoryId}:${pr.number}`, maxAttempts: 5 };
+        return githubPullJobKind.job(job, { key: `gh-pull:${repositoryId}:${pr.number}` });
       }),
     };
   }
@@ -164,7 +177,7 @@ function jobsFor(event: string, payload: unknown, repositoryIds: string[]): { qu
           detailsUrl: check.check_run.details_url ?? null,
           output: checkOutputText(check.check_run.output) ?? null,
         };
-        return { kind: "review.check_run", payload: { ...job } };
+        return checkRunJobKind.job(job);
       }),
     };
   }

@@ -14,10 +14,10 @@ import "server-only";
 import { z } from "zod";
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
+import { defineJob } from "../queue/define-job";
 import { enqueueJob } from "../queue/enqueue-job";
 import { githubAppConfigured } from "./github-app";
 
-export const PUBLISH_JOB = "review.publish";
 
 /** R12: the name of the check run the verdict is published as. */
 export const GATEHOUSE_CHECK_NAME = "Gatehouse";
@@ -25,6 +25,8 @@ export const GATEHOUSE_CHECK_NAME = "Gatehouse";
 /** The payload of a "review.publish" job: the pull request whose current state to publish. */
 export const publishJob = z.object({ pullRequestId: z.string().trim().min(1).max(64) });
 export type PublishJob = z.infer<typeof publishJob>;
+export const publishPullJob = defineJob({ kind: "review.publish", payload: publishJob, retry: { maxAttempts: 3 } });
+export const PUBLISH_JOB = publishPullJob.kind;
 
 type Db = Pick<PrismaClient, "pullRequest" | "forgePublication" | "$executeRaw" | "$queryRaw">;
 
@@ -50,7 +52,7 @@ export async function requestPublish(tx: Db, pullRequestId: string): Promise<boo
   if (!pull || !publishesToGithub(pull.repository)) return false;
   const reset = { status: "pending", attempts: 0, retryAt: null, error: null, requestedAt: new Date() };
   await tx.forgePublication.upsert({ where: { pullRequestId }, create: { pullRequestId, ...reset }, update: reset });
-  await enqueueJob(tx, { kind: PUBLISH_JOB, payload: { pullRequestId }, key: `publish:${pullRequestId}`, maxAttempts: 3 });
+  await enqueueJob(tx, publishPullJob.job({ pullRequestId }, { key: `publish:${pullRequestId}` }));
   if (pull.room) {
     await recordEvent(tx, { workspaceId: pull.workspaceId, roomId: pull.room.id, type: "publish.pending", data: { pullRequestId, headSha: pull.headSha, attempt: 0 } });
   }

@@ -5,6 +5,7 @@
  * breaks a delivery.
  */
 import { z } from "zod";
+import { defineJob } from "../queue/define-job";
 import { validateBranchName } from "../repos/git-refs";
 
 const id = z.string().trim().min(1).max(64);
@@ -106,3 +107,8 @@ export const checkRunJob = z.object({
   output: z.string().max(140_000).nullable().optional(),
 });
 export type CheckRunJob = z.infer<typeof checkRunJob>;
+
+/** R9: a verified pull_request delivery, one per connected repository */
+export const githubPullJobKind = defineJob({ kind: "review.github_pull", payload: githubPullJob, retry: { maxAttempts: 5 } });
+/** R8: a completed check run, recorded against the head it names */
+export const checkRunJobKind = defineJob({ kind: "review.check_run", payload: checkRunJob, retry: { maxAttempts: 5 } });

@@ -15,6 +15,7 @@ import "server-only";
  * not Gatehouse — but flagged, so an admin checks where the workspace's prompts
  * go. Each ending is an audit row the members page lists (list-revocations.ts).
  */
+import { recordAudit } from "../audit/record-audit";
 import { lowers, type Role } from "../auth/permissions";
 import type { Prisma as Db } from "../db/generated/client";
 import { article } from "../workspaces/actor";
@@ -48,16 +49,17 @@ export async function endGrants(tx: Db.TransactionClient, change: AuthorityChang
   ended.push(...(await capTokens(tx, change)));
   if (ended.length === 0) return 0;
   const holder = await tx.user.findUniqueOrThrow({ where: { id: change.userId }, select: { id: true, name: true, email: true } });
-  await tx.auditEvent.createMany({
-    data: ended.map((item) => ({
+  await recordAudit(
+    tx,
+    ...ended.map((item) => ({
       workspaceId: change.workspaceId,
       actorId: change.actorId,
       action: REVOCATION_ACTIONS[item.effect],
       targetType: item.targetType,
       targetId: item.targetId,
-      data: { v: 1, kind: item.kind, what: item.what, holder, change: { from: change.from, to: change.to }, remedy: item.remedy } satisfies RevocationData,
+      data: { v: 1 as const, kind: item.kind, what: item.what, holder, change: { from: change.from, to: change.to }, remedy: item.remedy } satisfies RevocationData,
     })),
-  });
+  );
   return ended.length;
 }
 

@@ -8,6 +8,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { promptBlock } from "../modes/prompt";
 import { streamTurn } from "../models/stream-turn";
+import { withSpan } from "../telemetry/context";
 import type { TodoItem } from "../rooms/replace-todos";
 import { completionHook } from "./completion";
 import type { TurnContext, TurnEngine, TurnOutcome } from "./lifecycle/turn-engine";
@@ -19,18 +20,28 @@ export function builtInEngine(model: LanguageModelV3, store: Pick<HarnessStore, 
     async turn(ctx: TurnContext): Promise<TurnOutcome> {
       const { run, checkpoint, surface, turn } = ctx;
       const todos = turn.room ? await store.todos(run.workspaceId, turn.room.id) : [];
-      const result = await streamTurn({
-        model,
-        system: [ctx.env.agentPrompt, promptBlock(surface), todoBlock(todos)].filter(Boolean).join("\n\n"),
-        messages: checkpoint.messages,
-        tools: Object.fromEntries(
-          surface.tools.map(({ spec }) => {
-            const tool = ctx.tools.find((t) => t.name === spec.name)!;
-            return [spec.name, { description: spec.description, inputSchema: tool.input }];
-          }),
-        ),
-        onTextDelta: (delta) => void ctx.events.emit({ type: "text.delta", runId: run.id, delta }),
-        signal: ctx.signal,
+      // Traces: one "chat {model}" span per model call, with the tokens the provider reported (GenAI conventions).
+      const chat = { "gen_ai.operation.name": "chat", "gen_ai.request.model": model.modelId, "gen_ai.provider.name": model.provider };
+      const result = await withSpan(`chat ${model.modelId}`, chat, async (span) => {
+        const turned = await streamTurn({
+          model,
+          system: [ctx.env.agentPrompt, promptBlock(surface), todoBlock(todos)].filter(Boolean).join("\n\n"),
+          messages: checkpoint.messages,
+          tools: Object.fromEntries(
+            surface.tools.map(({ spec }) => {
+              const tool = ctx.tools.find((t) => t.name === spec.name)!;
+              return [spec.name, { description: spec.description, inputSchema: tool.input }];
+            }),
+          ),
+          onTextDelta: (delta) => void ctx.events.emit({ type: "text.delta", runId: run.id, delta }),
+          signal: ctx.signal,
+        });
+        span?.setAttributes({
+          ...(turned.usage?.inputTokens !== undefined ? { "gen_ai.usage.input_tokens": turned.usage.inputTokens } : {}),
+          ...(turned.usage?.outputTokens !== undefined ? { "gen_ai.usage.output_tokens": turned.usage.outputTokens } : {}),
+          ...(turned.finishReason ? { "gen_ai.response.finish_reasons": [String(turned.finishReason)] } : {}),
+        });
+        return turned;
       });
       if (result.usage) await ctx.recordUsage(result.usage);
       checkpoint.messages.push(...result.responseMessages);

@@ -5,6 +5,7 @@
  * and read back through it (A5), so the loop sees after a wait exactly what it
  * would see after PostgreSQL.
  */
+import { TERMINAL_RUN_STATUSES } from "../run-status/run-status";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
 import type { TodoItem } from "../rooms/replace-todos";
 import { readCheckpoint, storedCheckpoint } from "./lifecycle/checkpoint";
@@ -23,7 +24,7 @@ export interface MemoryStore extends HarnessStore {
 }
 
 const key = (runId: string, callId: string) => `${runId}\u0000${callId}`;
-const TERMINAL = new Set<RunStatus>(["succeeded", "failed", "cancelled"]);
+const TERMINAL = new Set<RunStatus>(TERMINAL_RUN_STATUSES);
 
 export function createMemoryStore(): MemoryStore {
   const runs: MemoryStore["runs"] = new Map();

@@ -4,6 +4,7 @@ import "server-only";
  * processes could race on is a conditional update (claim a run, claim a call's
  * execution) or a unique constraint (one record per (run, call)).
  */
+import { TERMINAL_RUN_STATUSES } from "../run-status/run-status";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { RoomReader, RoomSnapshot } from "../dispatch/resolve-mode";
@@ -14,7 +15,7 @@ import { readStoredTodos } from "../rooms/stored-todos";
 import { readCheckpoint, storedCheckpoint } from "./lifecycle/checkpoint";
 import type { CallRecord, HarnessStore, RunRecord, RunStatus } from "./types";
 
-const TERMINAL: RunStatus[] = ["succeeded", "failed", "cancelled"];
+const TERMINAL: RunStatus[] = [...TERMINAL_RUN_STATUSES];
 
 export interface PrismaStoreOptions {
   /** who holds run leases taken through this store (a worker id) */

@@ -7,7 +7,8 @@ import type { Mode, ModeProfile } from "../modes/types";
 import type { RunCheckpoint } from "./lifecycle/checkpoint";
 import type { TodoItem } from "../rooms/replace-todos";
 
-export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "cancelled";
+export type { RunStatus } from "../run-status/run-status";
+import type { RunStatus } from "../run-status/run-status";
 
 export type { CallResult, PendingCall, RunCheckpoint } from "./lifecycle/checkpoint";
 

@@ -11,6 +11,7 @@ import "server-only";
  * a removal or demotion of the creator either lands first and the invite is
  * refused (saying why), or waits for this acceptance to finish.
  */
+import { recordAudit } from "../audit/record-audit";
 import { notifyAccessChange } from "../auth/access-notice";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
@@ -52,15 +53,13 @@ export async function acceptInvite(
     });
     if (claimed.count === 0) throw new AppError("not_found", NOT_VALID);
     const member = await tx.membership.create({ data: { workspaceId: invite.workspaceId, userId: user.id, role: invite.role }, select: { id: true } });
-    await tx.auditEvent.create({
-      data: {
-        workspaceId: invite.workspaceId,
-        actorId: user.id,
-        action: "member.added",
-        targetType: "membership",
-        targetId: member.id,
-        data: { userId: user.id, role: invite.role, inviteId: invite.id },
-      },
+    await recordAudit(tx, {
+      workspaceId: invite.workspaceId,
+      actorId: user.id,
+      action: "member.added",
+      targetType: "membership",
+      targetId: member.id,
+      data: { userId: user.id, role: invite.role, inviteId: invite.id },
     });
     // Every process forgets what it remembered about this person's memberships.
     await notifyAccessChange(tx, { kind: "membership", workspaceId: invite.workspaceId, userId: user.id });

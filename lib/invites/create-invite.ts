@@ -4,6 +4,7 @@ import "server-only";
  * address. Admins and owners invite, and nobody invites above their own role
  * (the same rule as adding a member). The token is returned once.
  */
+import { recordAudit } from "../audit/record-audit";
 import { canGrant } from "../auth/permissions";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
@@ -43,9 +44,7 @@ export async function createInvite(
         expiresAt: new Date(Date.now() + expiresInDays * DAY_MS),
       },
     });
-    await tx.auditEvent.create({
-      data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: "invite.created", targetType: "invite", targetId: created.id, data: { email: email ?? null, role } },
-    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, actorId: actor.userId, action: "invite.created", targetType: "invite", targetId: created.id, data: { email: email ?? null, role } });
     return created;
   });
   return { invite: toInviteView(invite), token, path: invitePath(token) };

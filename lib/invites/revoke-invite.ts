@@ -3,6 +3,7 @@ import "server-only";
  * Revokes a pending invite; its link stops working at once. A conditional
  * update: an invite accepted a moment earlier stays accepted (409).
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
@@ -19,8 +20,6 @@ export async function revokeInvite(prisma: PrismaClient, actor: WorkspaceActor, 
       if (!exists) throw new AppError("not_found", "That invite was not found.");
       throw new AppError("conflict", "That invite was already accepted or revoked.");
     }
-    await tx.auditEvent.create({
-      data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: "invite.revoked", targetType: "invite", targetId: inviteId },
-    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, actorId: actor.userId, action: "invite.revoked", targetType: "invite", targetId: inviteId, data: {} });
   });
 }

@@ -8,6 +8,7 @@ import "server-only";
  * H3: who attached it is recorded; it is offered only while they may manage
  * the workspace (lib/grants).
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { refuseWebDestination } from "../web/web-network";
@@ -29,15 +30,13 @@ export async function attachMcpServer(prisma: PrismaClient, actor: WorkspaceActo
   try {
     return await prisma.$transaction(async (tx) => {
       const row = await tx.attachedMcpServer.create({ data: { workspaceId: actor.workspaceId, name: body.name, url: body.url, tools: body.tools, createdById: actor.userId } });
-      await tx.auditEvent.create({
-        data: {
-          workspaceId: actor.workspaceId,
-          actorId: actor.userId,
-          action: "mcp_server.attached",
-          targetType: "mcp_server",
-          targetId: row.id,
-          data: { name: body.name, url: body.url, tools: body.tools },
-        },
+      await recordAudit(tx, {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "mcp_server.attached",
+        targetType: "mcp_server",
+        targetId: row.id,
+        data: { name: body.name, url: body.url, tools: body.tools },
       });
       return toMcpServerView(row);
     });

@@ -5,6 +5,7 @@ import "server-only";
  * keeps who detached what. A server of another workspace is not found, like
  * one that does not exist (H3).
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
@@ -17,9 +18,7 @@ export async function detachMcpServer(prisma: PrismaClient, actor: WorkspaceActo
     // Conditional on the row still being there, so two detaches record one event.
     const { count } = await tx.attachedMcpServer.deleteMany({ where: { id: row.id, workspaceId: actor.workspaceId } });
     if (count === 0) throw notFound("That MCP server");
-    await tx.auditEvent.create({
-      data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: "mcp_server.detached", targetType: "mcp_server", targetId: row.id, data: { name: row.name, url: row.url } },
-    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, actorId: actor.userId, action: "mcp_server.detached", targetType: "mcp_server", targetId: row.id, data: { name: row.name, url: row.url } });
     return { id: row.id, name: row.name };
   });
 }

@@ -3,6 +3,7 @@ import "server-only";
  * Adds an existing Gatehouse user to the workspace by email. Only admins and
  * owners manage members, and nobody grants a role above their own.
  */
+import { recordAudit } from "../audit/record-audit";
 import { canGrant } from "../auth/permissions";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
@@ -31,15 +32,13 @@ export async function addMember(prisma: PrismaClient, actor: WorkspaceActor, inp
       data: { workspaceId: actor.workspaceId, userId: user.id, role },
       select: memberSelect,
     });
-    await tx.auditEvent.create({
-      data: {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        action: "member.added",
-        targetType: "membership",
-        targetId: member.id,
-        data: { userId: user.id, email, role },
-      },
+    await recordAudit(tx, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "member.added",
+      targetType: "membership",
+      targetId: member.id,
+      data: { userId: user.id, email, role },
     });
     return toMemberView(member);
   });

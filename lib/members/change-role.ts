@@ -5,6 +5,7 @@ import "server-only";
  * demote an owner), and the last owner stays an owner. H3: what the member
  * made that the new role no longer allows ends in the same transaction.
  */
+import { recordAudit } from "../audit/record-audit";
 import { notifyAccessChange } from "../auth/access-notice";
 import { canGrant } from "../auth/permissions";
 import type { PrismaClient } from "../db/generated/client";
@@ -38,15 +39,13 @@ export async function changeRole(prisma: PrismaClient, actor: WorkspaceActor, me
     await endGrants(tx, { workspaceId: actor.workspaceId, userId: member.user.id, actorId: actor.userId, from: member.role, to: role });
     // H5: delivered on commit; every process closes this person's open streams of the workspace.
     await notifyAccessChange(tx, { kind: "membership", workspaceId: actor.workspaceId, userId: member.user.id });
-    await tx.auditEvent.create({
-      data: {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        action: "member.role_changed",
-        targetType: "membership",
-        targetId: member.id,
-        data: { userId: member.user.id, from: member.role, to: role },
-      },
+    await recordAudit(tx, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "member.role_changed",
+      targetType: "membership",
+      targetId: member.id,
+      data: { userId: member.user.id, from: member.role, to: role },
     });
     return toMemberView(updated);
   });

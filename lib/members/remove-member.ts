@@ -5,6 +5,7 @@ import "server-only";
  * themselves: a workspace always has someone who can manage it. H3: what
  * they made that grants access ends with them, in the same transaction.
  */
+import { recordAudit } from "../audit/record-audit";
 import { notifyAccessChange } from "../auth/access-notice";
 import { canGrant } from "../auth/permissions";
 import type { PrismaClient } from "../db/generated/client";
@@ -33,15 +34,13 @@ export async function removeMember(prisma: PrismaClient, actor: WorkspaceActor, 
     await endGrants(tx, { workspaceId: actor.workspaceId, userId: member.userId, actorId: actor.userId, from: member.role, to: null });
     // H5: delivered on commit; every process closes this person's open streams of the workspace.
     await notifyAccessChange(tx, { kind: "membership", workspaceId: actor.workspaceId, userId: member.userId });
-    await tx.auditEvent.create({
-      data: {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        action: "member.removed",
-        targetType: "membership",
-        targetId: member.id,
-        data: { userId: member.userId, email: member.user.email, role: member.role },
-      },
+    await recordAudit(tx, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "member.removed",
+      targetType: "membership",
+      targetId: member.id,
+      data: { userId: member.userId, email: member.user.email, role: member.role },
     });
     return { id: member.id };
   });

@@ -7,6 +7,7 @@ import "server-only";
  * and the rooms it moved or holds for approval — the same preview people saw
  * before saving. One transaction, no nested ones, so it runs on PGlite too.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { applyPolicyToRooms } from "./apply-policy-to-rooms";
 import { parseModePolicy } from "./check-mode-policy";
@@ -31,15 +32,13 @@ export async function saveModePolicy(
       const { preview } = await loadPolicyPreview(tx, ctx.workspaceId, policy);
       await tx.workspace.update({ where: { id: ctx.workspaceId }, data: { modePolicy: policy as unknown as Db.InputJsonValue } });
       const rooms = await applyPolicyToRooms(tx, ctx, policy);
-      await tx.auditEvent.create({
-        data: {
-          workspaceId: ctx.workspaceId,
-          actorId: ctx.userId,
-          action: "workspace.modes_updated",
-          targetType: "workspace",
-          targetId: ctx.workspaceId,
-          data: { modes: policy.modes.map((m) => m.id), changes: preview.changes, rooms, source: source ?? null } as unknown as Db.InputJsonValue,
-        },
+      await recordAudit(tx, {
+        workspaceId: ctx.workspaceId,
+        actorId: ctx.userId,
+        action: "workspace.modes_updated",
+        targetType: "workspace",
+        targetId: ctx.workspaceId,
+        data: { modes: policy.modes.map((m) => m.id), changes: preview.changes, rooms, source: source ?? null },
       });
       return viewOf(policy);
     },

@@ -4,7 +4,7 @@
  * and agent's settings. A tool that is not on the surface does not exist for
  * the model: it is neither offered nor named in the prompt.
  */
-import { tierRank, type Autonomy, type Mode, type ModeProfile, type ToolSpec } from "./types";
+import { tierRank, WORKTREE_EFFECTS, type Autonomy, type Mode, type ModeProfile, type ToolSpec } from "./types";
 
 /** A3: the one tool a room can opt in to in a mode whose profile allows it. */
 export const SHELL_TOOL = "run_command";
@@ -65,7 +65,7 @@ export interface Surface {
   switchTargets: readonly SwitchTarget[];
 }
 
-const MUTATES_WORKTREE = new Set(["write_worktree", "delete_files"]);
+const MUTATES_WORKTREE = new Set<string>(WORKTREE_EFFECTS);
 
 /** Why `spec` is off the surface, or null when it is on. Mode layer first, then workspace, then agent (X3). */
 function exclusionOf(spec: ToolSpec, profile: ModeProfile, options: SurfaceOptions): Exclusion | null {

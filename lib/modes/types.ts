@@ -47,6 +47,9 @@ export const EFFECT_CLASSES = [
 ] as const;
 export type EffectClass = (typeof EFFECT_CLASSES)[number];
 
+/** The effect classes that change the room's worktree (its changes view, M5's read-only posture). */
+export const WORKTREE_EFFECTS = ["write_worktree", "delete_files"] as const satisfies readonly EffectClass[];
+
 /** M7: the effect classes every read-only mode denies. */
 export const WORLD_CHANGING_EFFECTS: readonly EffectClass[] = [
   "delete_files",

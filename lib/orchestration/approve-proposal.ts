@@ -8,6 +8,7 @@ import "server-only";
  * and the generated pipeline starts. Reachable only through a signed-in
  * person's route: no agent tool and no MCP tool calls it (O3).
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -72,15 +73,13 @@ export async function approveProposal(prisma: PrismaClient, ctx: { workspaceId: 
       scope: t.scope,
     }));
     const orchestration = await createOrchestration(tx, { roomId: ctx.roomId, proposalId: proposal.id, projectId: project.id, goal, tickets });
-    await tx.auditEvent.create({
-      data: {
-        workspaceId: ctx.workspaceId,
-        actorId: ctx.userId,
-        action: "proposal.approved",
-        targetType: "proposal",
-        targetId: proposal.id,
-        data: { orchestrationId: orchestration.id, projectId: project.id, hired: created, reused },
-      },
+    await recordAudit(tx, {
+      workspaceId: ctx.workspaceId,
+      actorId: ctx.userId,
+      action: "proposal.approved",
+      targetType: "proposal",
+      targetId: proposal.id,
+      data: { orchestrationId: orchestration.id, projectId: project.id, hired: created, reused },
     });
     const scope = { workspaceId: ctx.workspaceId, roomId: ctx.roomId };
     await recordEvent(tx, { ...scope, type: PIPELINE_EVENTS.agentsHired, data: { orchestrationId: orchestration.id, created, reused } });

@@ -11,6 +11,7 @@ import "server-only";
  * pipeline are cancelled before their next model call; a cancelled pipeline
  * cannot be resumed.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -31,7 +32,7 @@ interface ControlInput {
 }
 
 const FROM: Record<PipelineAction, string[]> = { pause: ["running"], resume: ["paused"], cancel: ["running", "paused"] };
-const TO: Record<PipelineAction, string> = { pause: "paused", resume: "running", cancel: "cancelled" };
+const TO: Record<PipelineAction, "paused" | "running" | "cancelled"> = { pause: "paused", resume: "running", cancel: "cancelled" };
 
 export async function controlPipeline(prisma: PrismaClient, input: ControlInput) {
   return prisma.$transaction((tx) => controlPipelineIn(tx, input));
@@ -62,9 +63,7 @@ export async function controlPipelineIn(tx: Prisma.TransactionClient, input: Con
   }
   if (input.action === "resume") await enqueueJob(tx, orchestrationTickJob(found.id));
   if (input.userId) {
-    await tx.auditEvent.create({
-      data: { workspaceId: input.workspaceId, actorId: input.userId, action: `pipeline.${status}`, targetType: "orchestration", targetId: found.id, data: { reason } },
-    });
+    await recordAudit(tx, { workspaceId: input.workspaceId, actorId: input.userId, action: `pipeline.${status}`, targetType: "orchestration", targetId: found.id, data: { reason } });
   }
   const type = input.action === "pause" ? PIPELINE_EVENTS.paused : input.action === "resume" ? PIPELINE_EVENTS.resumed : PIPELINE_EVENTS.cancelled;
   await recordEvent(tx, { workspaceId: input.workspaceId, roomId: input.roomId, type, data: { orchestrationId: found.id, by: input.userId, reason } });

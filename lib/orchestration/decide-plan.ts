@@ -12,6 +12,7 @@ import "server-only";
  * Reject — the version is rejected with the comment; the agent may submit a
  * revised one, which becomes the next version.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -57,9 +58,7 @@ export async function decidePlan(prisma: PrismaClient, input: DecidePlanInput) {
       where: { roomId: plan.roomId, kind: "plan", status: "pending", planId: plan.id },
       data: { status, decidedById: input.userId, decidedAt: now, comment },
     });
-    await tx.auditEvent.create({
-      data: { workspaceId: input.workspaceId, actorId: input.userId, action: `plan.${status}`, targetType: "plan", targetId: plan.id, data: { version: plan.version, comment } },
-    });
+    await recordAudit(tx, { workspaceId: input.workspaceId, actorId: input.userId, action: `plan.${status}`, targetType: "plan", targetId: plan.id, data: { version: plan.version, comment } });
     await recordEvent(tx, { ...scope, runId: plan.runId, type: "plan.decided", data: { planId: plan.id, version: plan.version, status, by: input.userId } });
 
     const conversationId = plan.run?.conversationId ?? (await tx.conversation.findFirst({ where: { roomId: plan.roomId, parentId: null }, orderBy: { createdAt: "asc" }, select: { id: true } }))?.id;

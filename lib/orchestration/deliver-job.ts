@@ -5,12 +5,12 @@
  * next one finishes without a second pull request.
  */
 import { z } from "zod";
-import type { JobInput } from "../queue/enqueue-job";
-
-export const TICKET_DELIVER = "ticket.deliver";
+import { defineJob, type JobInput } from "../queue/define-job";
 
 export const ticketDeliverPayload = z.object({ ticketId: z.string().min(1).max(64) });
+export const ticketDeliver = defineJob({ kind: "ticket.deliver", payload: ticketDeliverPayload, retry: { maxAttempts: 5 } });
+export const TICKET_DELIVER = ticketDeliver.kind;
 
-export function ticketDeliverJob(ticketId: string): JobInput {
-  return { kind: TICKET_DELIVER, payload: { ticketId }, key: `ticket-deliver:${ticketId}`, maxAttempts: 5 };
+export function ticketDeliverJob(ticketId: string): JobInput<typeof TICKET_DELIVER> {
+  return ticketDeliver.job({ ticketId }, { key: `ticket-deliver:${ticketId}` });
 }

@@ -9,6 +9,7 @@ import "server-only";
  *    "plan_drafted" at the end; the approval wins.
  * Idempotent: each update is conditional, so a repeated job changes nothing.
  */
+import { TERMINAL_RUN_STATUSES } from "../run-status/run-status";
 import type { Database } from "../db/client";
 import { readCheckpoint } from "../harness/lifecycle/checkpoint";
 import { recordEvent } from "../events/record-event";
@@ -17,7 +18,7 @@ import { orchestrationTickJob } from "./tick-job";
 import { ticketDeliverJob } from "./deliver-job";
 import { lockOrchestration } from "./lock-orchestration";
 
-const FINISHED = ["succeeded", "failed", "cancelled"];
+const FINISHED: readonly string[] = TERMINAL_RUN_STATUSES;
 
 export async function onRunSettled(db: Pick<Database, "prisma">, runId: string): Promise<void> {
   const { prisma } = db;

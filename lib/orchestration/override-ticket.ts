@@ -7,6 +7,7 @@ import "server-only";
  * people overriding at once get one override and one 409; the pipeline then
  * ticks and starts what waited for the ticket.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -45,9 +46,7 @@ export async function overrideTicket(prisma: PrismaClient, input: OverrideTicket
     });
     if (count === 0) throw new AppError("conflict", `Ticket ${ticket.key} was settled a moment ago; nothing was changed.`);
     const scope = { workspaceId: input.workspaceId, roomId: input.roomId };
-    await tx.auditEvent.create({
-      data: { workspaceId: input.workspaceId, actorId: input.userId, action: "ticket.overridden", targetType: "ticket", targetId: ticket.id, data: { key: ticket.key, pullRequestId: ticket.pullRequestId, reason } },
-    });
+    await recordAudit(tx, { workspaceId: input.workspaceId, actorId: input.userId, action: "ticket.overridden", targetType: "ticket", targetId: ticket.id, data: { key: ticket.key, pullRequestId: ticket.pullRequestId, reason } });
     await recordEvent(tx, { ...scope, type: "ticket.overridden", data: { orchestrationId: input.orchestrationId, key: ticket.key, by: input.userId, reason } });
     await recordEvent(tx, { ...scope, type: "ticket.finished", data: { orchestrationId: input.orchestrationId, key: ticket.key, status: "succeeded" } });
     const conversation = await tx.conversation.findFirst({ where: { roomId: input.roomId, parentId: null }, orderBy: { createdAt: "asc" }, select: { id: true } });

@@ -83,7 +83,29 @@ export async function pauseForBudget(tx: Prisma.TransactionClient, projectId: st
  * not stop a run already going.
  */
 export async function budgetHold(prisma: PrismaClient, runId: string): Promise<string | null> {
-  const run = await projectRunOf(prisma, runId);
+  return holdFor(prisma, await projectRunOf(prisma, runId));
+}
+
+/**
+ * `budgetHold` for every model call of one advance of a run. A run's project is
+ * fixed before the run is first advanced (it is set in the transaction that
+ * queues it), so a run that spends from no project is looked up once, not
+ * before every model call; a run with a project is checked every time (O6).
+ */
+export function budgetCheck(prisma: PrismaClient, runId: string): () => Promise<string | null> {
+  let unbudgeted = false;
+  return async () => {
+    if (unbudgeted) return null;
+    const run = await projectRunOf(prisma, runId);
+    if (!run?.projectId || !run.project) {
+      unbudgeted = true;
+      return null;
+    }
+    return holdFor(prisma, run);
+  };
+}
+
+async function holdFor(prisma: PrismaClient, run: Awaited<ReturnType<typeof projectRunOf>>): Promise<string | null> {
   if (!run?.projectId || !run.project) return null;
   const reason = budgetReached(await projectUsage(prisma, run.projectId), run.project, false);
   if (!reason) return null;

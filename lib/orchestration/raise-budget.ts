@@ -5,6 +5,7 @@ import "server-only";
  * budget paused resumes: its next tick starts what is ready and its runs held
  * before a model call are queued again (each re-checks the budget first).
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -26,7 +27,7 @@ export async function raiseBudget(prisma: PrismaClient, ctx: { workspaceId: stri
     const still = budgetReached(await projectUsage(tx, project.id), limits, false);
     if (still) throw new AppError("unprocessable", `The new budget is still reached (${still}); raise it above what is already used.`);
     await tx.project.update({ where: { id: project.id }, data: limits });
-    await tx.auditEvent.create({ data: { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "project.budget_raised", targetType: "project", targetId: project.id, data: limits } });
+    await recordAudit(tx, { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "project.budget_raised", targetType: "project", targetId: project.id, data: limits });
     const o = project.orchestration;
     if (!o) return { projectId: project.id, ...limits, resumed: false };
     await tx.$queryRaw`SELECT "id" FROM "Orchestration" WHERE "id" = ${o.id} FOR UPDATE`;

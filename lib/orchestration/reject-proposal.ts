@@ -10,6 +10,7 @@ import "server-only";
  *
  * Like approving (O3), only a signed-in person's route reaches this.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -38,9 +39,7 @@ export async function rejectProposal(
       throw new AppError("conflict", `This proposal was already ${current.status}; nothing was changed.`);
     }
     await tx.room.update({ where: { id: ctx.roomId }, data: { lastProposalAt: null } });
-    await tx.auditEvent.create({
-      data: { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "proposal.rejected", targetType: "proposal", targetId: proposal.id, data: { comment } },
-    });
+    await recordAudit(tx, { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "proposal.rejected", targetType: "proposal", targetId: proposal.id, data: { comment } });
     await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, runId: proposal.runId, type: PIPELINE_EVENTS.proposalDecided, data: { proposalId: proposal.id, status: "rejected", by: ctx.userId } });
     const run = proposal.runId ? await tx.run.findUnique({ where: { id: proposal.runId }, select: { conversationId: true } }) : null;
     const conversationId =

@@ -5,6 +5,7 @@ import "server-only";
  * succeeded keep their results. Each retried ticket gets a fresh run (the old
  * run stays in the conversation but no longer belongs to the ticket).
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -33,9 +34,7 @@ export async function retryOrchestration(
     await tx.ticket.updateMany({ where: { id: { in: ids } }, data: { status: "pending", error: null, result: null } });
     // A paused pipeline stays paused: the retried steps start when it resumes.
     if (found.status !== "paused") await tx.orchestration.update({ where: { id: found.id }, data: { status: "running" } });
-    await tx.auditEvent.create({
-      data: { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "orchestration.retried", targetType: "orchestration", targetId: found.id, data: { tickets: keys } },
-    });
+    await recordAudit(tx, { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "orchestration.retried", targetType: "orchestration", targetId: found.id, data: { tickets: keys } });
     await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: ctx.roomId, type: "orchestration.retried", data: { orchestrationId: found.id, tickets: keys, by: ctx.userId } });
     await enqueueJob(tx, orchestrationTickJob(found.id));
     return { orchestrationId: found.id, retried: keys };

@@ -151,7 +151,7 @@ export async function tickOrchestration(prisma: PrismaClient, orchestrationId: s
     // lost to a crash or a race costs seconds, never a pipeline stuck for good. Its own key:
     // a delayed job under the tick's key would hold back the immediate wake-ups behind it.
     if (orchestration.tickets.some((t) => t.status === "in_review")) {
-      await enqueueJob(tx, { ...orchestrationTickJob(orchestrationId, new Date(Date.now() + REVIEW_RECHECK_MS)), key: `orchestration-recheck:${orchestrationId}` });
+      await enqueueJob(tx, orchestrationTickJob(orchestrationId, new Date(Date.now() + REVIEW_RECHECK_MS), `orchestration-recheck:${orchestrationId}`));
     }
     return { started: decision.start, blocked: decision.block.map((b) => b.key), status };
   });

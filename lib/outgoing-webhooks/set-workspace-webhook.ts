@@ -5,6 +5,7 @@ import "server-only";
  * the new target. H3: the setter is recorded; the webhook sends only while
  * they may manage the workspace (lib/grants).
  */
+import { recordAudit } from "../audit/record-audit";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
@@ -20,9 +21,7 @@ export async function setWorkspaceWebhook(prisma: PrismaClient, actor: Workspace
       where: { id: actor.workspaceId },
       data: { webhookUrl: url, webhookSecret: secret, webhookSetById: url ? actor.userId : null, webhookAfterEventId: latest?.id ?? 0n },
     });
-    await tx.auditEvent.create({
-      data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: url ? "webhook.set" : "webhook.cleared", targetType: "workspace", targetId: actor.workspaceId, data: { url } },
-    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, actorId: actor.userId, action: url ? "webhook.set" : "webhook.cleared", targetType: "workspace", targetId: actor.workspaceId, data: { url } });
   });
   return { url, secret };
 }

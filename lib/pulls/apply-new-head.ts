@@ -9,6 +9,7 @@ import "server-only";
  * The head moves with a conditional update on the head it was read at, so two
  * deliveries for the same push cannot both remap and queue.
  */
+import { recordFindingEvents, type FindingEventInput } from "../reviews/record-finding-events";
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -143,7 +144,7 @@ async function remapAll(mirror: string, previousHead: string, nextHead: string, 
 
 async function applyMoves(tx: Db.TransactionClient, moves: Awaited<ReturnType<typeof remapAll>>, previousHead: string, nextHead: string) {
   const unchanged: string[] = [];
-  const events: Db.FindingEventCreateManyInput[] = [];
+  const events: FindingEventInput[] = [];
   let outdated = 0;
   for (const { row, fromSha, to } of moves) {
     if (!to.changed && fromSha === previousHead) {
@@ -166,6 +167,6 @@ async function applyMoves(tx: Db.TransactionClient, moves: Awaited<ReturnType<ty
     events.push({ findingId: row.id, type: nowOutdated ? "outdated" : "remapped", actor: "platform", data });
   }
   if (unchanged.length > 0) await tx.finding.updateMany({ where: { id: { in: unchanged } }, data: { anchorSha: nextHead } });
-  if (events.length > 0) await tx.findingEvent.createMany({ data: events });
+  await recordFindingEvents(tx, ...events);
   return { remapped: events.length - outdated, outdated, unchanged: unchanged.length };
 }

@@ -17,6 +17,8 @@ import "server-only";
  * resolved by it in the same step (naming the commit), so a fixed finding
  * does not hold the new head's verdict until someone remembers to resolve it.
  */
+import { recordFindingEvents } from "../reviews/record-finding-events";
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -119,19 +121,17 @@ export async function applySuggestion(
 
   const resolution = decideTransition(finding.status, "resolve", { reason: `fixed by ${short(commit)} (suggestion applied)`, confirmedByOthers: false });
   await prisma.$transaction(async (tx) => {
-    await tx.findingEvent.create({ data: { findingId: finding.id, type: "suggestion_applied", actor: `user:${actor.userId}`, data: { commit, parent: pull.headSha, by: person.name } } });
+    await recordFindingEvents(tx, { findingId: finding.id, type: "suggestion_applied", actor: `user:${actor.userId}`, data: { commit, parent: pull.headSha, by: person.name } });
     // R10: the finding the suggestion fixes is resolved by its commit (conditional on the status it was read in).
     const resolved = resolution.ok && (await tx.finding.updateMany({ where: { id: finding.id, status: finding.status }, data: { status: resolution.nextStatus, statusReason: resolution.reason ?? null } })).count > 0;
-    if (resolved) await tx.findingEvent.create({ data: { findingId: finding.id, type: "resolved", actor: `user:${actor.userId}`, data: { reason: resolution.reason, commit } } });
+    if (resolved) await recordFindingEvents(tx, { findingId: finding.id, type: "resolved", actor: `user:${actor.userId}`, data: { reason: resolution.reason, commit } });
     await recordEvent(tx, {
       workspaceId: actor.workspaceId,
       roomId: finding.roomId,
       type: "finding.updated",
       data: { pullRequestId: pull.id, findingId: finding.id, change: resolved ? "resolved" : "suggestion_applied", status: resolved ? "resolved" : finding.status, by: actor.userId },
     });
-    await tx.auditEvent.create({
-      data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: "pull_request.suggestion_applied", targetType: "pull_request", targetId: pull.id, data: { findingId: finding.id, commit, parent: pull.headSha } },
-    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, actorId: actor.userId, action: "pull_request.suggestion_applied", targetType: "pull_request", targetId: pull.id, data: { findingId: finding.id, commit, parent: pull.headSha } });
   });
   const baseTip = (await branchTip(mirror, pull.baseRef).catch(() => null)) ?? pull.baseSha;
   const baseSha = await mergeBase(mirror, baseTip, commit);

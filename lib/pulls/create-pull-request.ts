@@ -5,6 +5,7 @@ import "server-only";
  * request and run, and the axes job. The worktree is made first and removed
  * again if the transaction fails, so a failure leaves neither rows nor files.
  */
+import { recordAudit } from "../audit/record-audit";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
@@ -120,9 +121,7 @@ function insert(prisma: PrismaClient, input: NewPullRequest, worktreePath: strin
       data: { pullRequestId: pull.id, number, headSha: pull.headSha, baseSha: pull.baseSha, source: pull.source },
     });
     if (input.authorId) {
-      await tx.auditEvent.create({
-        data: { workspaceId: input.workspaceId, actorId: input.authorId, action: "pull_request.opened", targetType: "pull_request", targetId: pull.id, data: { number, repositoryId: input.repository.id } },
-      });
+      await recordAudit(tx, { workspaceId: input.workspaceId, actorId: input.authorId, action: "pull_request.opened", targetType: "pull_request", targetId: pull.id, data: { number, repositoryId: input.repository.id } });
     }
     if (input.alongside) await input.alongside(tx, { id: pull.id, number });
     const queued = await queueReview(tx, {

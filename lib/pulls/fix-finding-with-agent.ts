@@ -16,6 +16,7 @@ import "server-only";
  * own (as every room's is), so the agent's commits never move the pull
  * request's head behind the reviewers' backs.
  */
+import { recordFindingEvents } from "../reviews/record-finding-events";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -72,7 +73,7 @@ export async function fixFindingWithAgent(prisma: PrismaClient, actor: Workspace
     replies: replies.map((r) => ({ who: r.author.startsWith("agent:") ? r.author.slice(6) : ((r.authorUserId && names.get(r.authorUserId)) ?? "Someone"), body: r.body })),
   });
   await prisma.$transaction(async (tx) => {
-    await tx.findingEvent.create({ data: { findingId: finding.id, type: "fix_started", actor: `user:${actor.userId}`, data: { roomId: room.id, agent: agent.name } } });
+    await recordFindingEvents(tx, { findingId: finding.id, type: "fix_started", actor: `user:${actor.userId}`, data: { roomId: room.id, agent: agent.name } });
     await recordEvent(tx, {
       workspaceId: actor.workspaceId,
       roomId: finding.roomId,

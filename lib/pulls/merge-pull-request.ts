@@ -19,6 +19,7 @@ import "server-only";
  * also moves the branch, so a refused, conflicting or racing merge writes
  * neither rows nor refs.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -92,15 +93,13 @@ export async function mergePullRequest(prisma: PrismaClient, actor: WorkspaceAct
           landed = outcome;
           await tx.pullRequest.update({ where: { id: pull.id }, data: { mergeCommitSha: outcome.to } });
           await setPullState(tx, { pullRequestId: pull.id, from: ["open"], to: "merged", by, reason: gate.override ? `Merged over ${gate.verdict}: ${gate.override}` : null });
-          await tx.auditEvent.create({
-            data: {
-              workspaceId: actor.workspaceId,
-              actorId: actor.userId,
-              action: gate.override ? "pull_request.merged_with_override" : "pull_request.merged",
-              targetType: "pull_request",
-              targetId: pull.id,
-              data: { number: pull.number, method: outcome.method, base, from: outcome.from, to: outcome.to, headSha: pull.headSha, verdict: gate.verdict, override: gate.override, by: person.name },
-            },
+          await recordAudit(tx, {
+            workspaceId: actor.workspaceId,
+            actorId: actor.userId,
+            action: gate.override ? "pull_request.merged_with_override" : "pull_request.merged",
+            targetType: "pull_request",
+            targetId: pull.id,
+            data: { number: pull.number, method: outcome.method, base, from: outcome.from, to: outcome.to, headSha: pull.headSha, verdict: gate.verdict, override: gate.override, by: person.name },
           });
         },
         { timeout: 60_000 },

@@ -7,6 +7,7 @@ import "server-only";
  * an event the reviewer is notified of (lib/notifications) and a row the pull
  * request and the reviewer's inbox list until it is withdrawn.
  */
+import { recordAudit } from "../audit/record-audit";
 import { can } from "../auth/permissions";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
@@ -25,9 +26,7 @@ export async function requestReview(prisma: PrismaClient, actor: WorkspaceActor,
     if (pull.authorId === input.userId) throw new AppError("unprocessable", `${member.user.name} opened this pull request; an author does not review their own work (R3).`);
     const { count } = await tx.reviewRequest.createMany({ data: [{ pullRequestId: pull.id, userId: input.userId, requestedById: actor.userId }], skipDuplicates: true });
     if (count === 0) return { requested: false };
-    await tx.auditEvent.create({
-      data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: "pull.review_requested", targetType: "pull_request", targetId: pull.id, data: { userId: input.userId } },
-    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, actorId: actor.userId, action: "pull.review_requested", targetType: "pull_request", targetId: pull.id, data: { userId: input.userId } });
     await recordEvent(tx, { workspaceId: actor.workspaceId, roomId: pull.room?.id ?? null, type: "pull.review_requested", data: { pullRequestId: pull.id, userId: input.userId, by: actor.userId } });
     return { requested: true };
   });
@@ -41,9 +40,7 @@ export async function withdrawReviewRequest(prisma: PrismaClient, actor: Workspa
     if (!pull) throw notFound("That pull request");
     const { count } = await tx.reviewRequest.deleteMany({ where: { pullRequestId: pull.id, userId: input.userId } });
     if (count === 0) return { withdrawn: false };
-    await tx.auditEvent.create({
-      data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: "pull.review_request_withdrawn", targetType: "pull_request", targetId: pull.id, data: { userId: input.userId } },
-    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, actorId: actor.userId, action: "pull.review_request_withdrawn", targetType: "pull_request", targetId: pull.id, data: { userId: input.userId } });
     await recordEvent(tx, { workspaceId: actor.workspaceId, roomId: pull.room?.id ?? null, type: "pull.review_request_withdrawn", data: { pullRequestId: pull.id, userId: input.userId, by: actor.userId } });
     return { withdrawn: true };
   });

@@ -4,7 +4,8 @@ import "server-only";
  * processes share the queue without two taking the same job. A job whose
  * worker died (lease expired while running) becomes claimable again.
  */
-import type { PrismaClient } from "../db/generated/client";
+import { Prisma, type PrismaClient } from "../db/generated/client";
+import type { JobLane } from "./job-scope";
 
 export interface ClaimedJob {
   id: bigint;
@@ -12,25 +13,44 @@ export interface ClaimedJob {
   payload: Record<string, unknown>;
   attempts: number;
   maxAttempts: number;
+  /** the lane it was queued in (lib/queue/job-scope.ts) */
+  lane: JobLane;
 }
 
 type Sql = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
 
-export async function claimJob(sql: Sql, workerId: string, leaseMs: number): Promise<ClaimedJob | null> {
+export interface ClaimOptions {
+  /** claim only jobs of these lanes (a worker's reserved review capacity); any lane when absent */
+  lanes?: readonly JobLane[];
+}
+
+/**
+ * Fair share across workspaces: of the due jobs, the one whose workspace has
+ * the fewest jobs running right now (in every worker, by the live leases),
+ * then the oldest. A workspace flooding the queue with long work takes turns
+ * with the others instead of holding every slot until its backlog is done;
+ * a workspace's many rooms and runs count as one party, however it queued them.
+ */
+export async function claimJob(sql: Sql, workerId: string, leaseMs: number, options: ClaimOptions = {}): Promise<ClaimedJob | null> {
   const lease = `${Math.ceil(leaseMs)} milliseconds`;
+  const lanes = options.lanes ? [...options.lanes] : null;
+  const laneFilter = lanes ? Prisma.sql`AND j."lane" = ANY(${lanes}::text[])` : Prisma.empty;
   const queued = await sql.$queryRaw<ClaimedJob[]>`
     UPDATE "Job" SET "status" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = now() + ${lease}::interval, "attempts" = "attempts" + 1
     WHERE "id" = (
-      SELECT "id" FROM "Job" WHERE "status" = 'queued' AND "runAt" <= now()
-      ORDER BY "runAt", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
-    RETURNING "id", "kind", "payload", "attempts", "maxAttempts"`;
+      SELECT j."id" FROM "Job" j
+      LEFT JOIN (SELECT "workspaceId", count(*) AS running FROM "Job" WHERE "status" = 'running' AND "lockedUntil" >= now() GROUP BY "workspaceId") busy
+        ON busy."workspaceId" IS NOT DISTINCT FROM j."workspaceId"
+      WHERE j."status" = 'queued' AND j."runAt" <= now() ${laneFilter}
+      ORDER BY COALESCE(busy.running, 0), j."runAt", j."id" FOR UPDATE OF j SKIP LOCKED LIMIT 1)
+    RETURNING "id", "kind", "payload", "attempts", "maxAttempts", "lane"`;
   if (queued[0]) return queued[0];
   const orphaned = await sql.$queryRaw<ClaimedJob[]>`
     UPDATE "Job" SET "lockedBy" = ${workerId}, "lockedUntil" = now() + ${lease}::interval, "attempts" = "attempts" + 1
     WHERE "id" = (
-      SELECT "id" FROM "Job" WHERE "status" = 'running' AND "lockedUntil" < now()
-      ORDER BY "lockedUntil", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
-    RETURNING "id", "kind", "payload", "attempts", "maxAttempts"`;
+      SELECT j."id" FROM "Job" j WHERE j."status" = 'running' AND j."lockedUntil" < now() ${laneFilter}
+      ORDER BY j."lockedUntil", j."id" FOR UPDATE SKIP LOCKED LIMIT 1)
+    RETURNING "id", "kind", "payload", "attempts", "maxAttempts", "lane"`;
   return orphaned[0] ?? null;
 }
 

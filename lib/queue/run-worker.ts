@@ -9,6 +9,8 @@ import type { Database } from "../db/client";
 import { claimJob, completeJob, renewJob, requeueJob, type ClaimedJob } from "./claim-job";
 import { JOBS_CHANNEL, onJobEnqueued } from "./enqueue-job";
 import { nextDueInMs } from "./next-due";
+import { REVIEW_LANE, type JobLane } from "./job-scope";
+import { contextFromCarrier, withSpan } from "../telemetry/context";
 
 /** A handler's way to say "not now" without it counting as a failure. */
 export class RetryLater extends Error {
@@ -26,7 +28,13 @@ export interface WorkerOptions {
   db: Database;
   handlers: Record<string, JobHandler>;
   workerId?: string;
+  /** jobs of any lane at once (default 4) */
   concurrency?: number;
+  /**
+   * Slots beyond `concurrency` that only review work may take (default 1): with
+   * every general slot held by long agent runs, a pull request is still reviewed.
+   */
+  reviewSlots?: number;
   leaseMs?: number;
   /** safety-net poll when no NOTIFY arrives (delayed jobs, expired leases) */
   pollMs?: number;
@@ -47,10 +55,15 @@ export interface RunningWorker {
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const id = options.workerId ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 4;
+  const reviewSlots = options.reviewSlots ?? 1;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 1_000;
   const { prisma } = options.db;
   const inFlight = new Set<Promise<void>>();
+  let generalInFlight = 0;
+  /** Lanes a free slot may take now: any while a general slot is free, else review work alone (null: none). */
+  const claimable = (): { lanes?: readonly JobLane[] } | null =>
+    inFlight.size >= concurrency + reviewSlots ? null : generalInFlight < concurrency ? {} : { lanes: [REVIEW_LANE] };
   let stopped = false;
   let wake: (() => void) | null = null;
   // A wake-up that arrives while the loop is claiming (not sleeping) is kept, not lost:
@@ -73,7 +86,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     try {
       const handler = options.handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      await handler(job.payload, job);
+      // A job continues the trace of whatever queued it (the webhook delivery, the run that asked for a publish).
+      await withSpan(`process ${job.kind}`, { "messaging.system": "gatehouse", "messaging.operation.type": "process", "messaging.destination.name": job.kind, "gatehouse.job.id": job.id.toString() }, () => handler(job.payload, job), contextFromCarrier(job.payload));
       await completeJob(prisma, job.id, id);
     } catch (error) {
       if (error instanceof RetryLater) {
@@ -90,8 +104,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
 
   const loop = (async () => {
     while (!stopped) {
-      if (inFlight.size < concurrency) {
-        const job = await claimJob(prisma, id, leaseMs).catch((error) => {
+      const slot = claimable();
+      if (slot) {
+        const job = await claimJob(prisma, id, leaseMs, slot).catch((error) => {
           if (!stopped) console.error("[gatehouse] claiming a job failed", error);
           return null;
         });
@@ -99,8 +114,12 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           claims++;
           if (polled) claimsAfterPoll++;
           polled = false;
+          // A review job in a general slot still counts as general work: the reserve stays free for the next review.
+          const general = job.lane !== REVIEW_LANE || generalInFlight < concurrency;
+          if (general) generalInFlight++;
           const running = runJob(job).finally(() => {
             inFlight.delete(running);
+            if (general) generalInFlight--;
             signal();
           });
           inFlight.add(running);
@@ -113,7 +132,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         continue;
       }
       // Sleep until the next delayed job is due (a RetryLater, a backoff), never past the poll.
-      const due = inFlight.size < concurrency ? await nextDueInMs(prisma).catch(() => null) : null;
+      const free = claimable();
+      const due = free ? await nextDueInMs(prisma, free.lanes).catch(() => null) : null;
       if (woken) continue;
       const sleep = due === null ? pollMs : Math.max(MIN_SLEEP_MS, Math.min(pollMs, due));
       await new Promise<void>((resolve) => {

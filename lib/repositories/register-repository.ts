@@ -8,6 +8,7 @@ import "server-only";
  * a folder that is no repository or a remote that cannot be fetched is a
  * clear 422, and a failure leaves neither a row nor a mirror behind.
  */
+import { recordAudit } from "../audit/record-audit";
 import { randomUUID } from "node:crypto";
 import { rename, rm } from "node:fs/promises";
 import path from "node:path";
@@ -78,16 +79,14 @@ export async function registerRepository(
         },
         select: repositorySelect,
       });
-      await tx.auditEvent.create({
-        data: {
-          workspaceId: actor.workspaceId,
-          actorId: actor.userId,
-          action: "repository.registered",
-          targetType: "repository",
-          targetId: row.id,
-          // Never the secret: only whether one was set.
-          data: { name: row.name, path: row.path, remoteUrl: row.remoteUrl, githubFullName: row.githubFullName, hasWebhookSecret: Boolean(row.webhookSecret) },
-        },
+      await recordAudit(tx, {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "repository.registered",
+        targetType: "repository",
+        targetId: row.id,
+        // Never the secret: only whether one was set.
+        data: { name: row.name, path: row.path, remoteUrl: row.remoteUrl, githubFullName: row.githubFullName, hasWebhookSecret: Boolean(row.webhookSecret) },
       });
       // Last step inside the transaction: a failed rename rolls the row back.
       await rename(staged, mirrorPath(row.id));

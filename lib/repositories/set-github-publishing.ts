@@ -9,6 +9,7 @@ import "server-only";
  * H3: the person who sets the token or the secret is recorded; it lasts only
  * while they may manage the workspace (lib/grants).
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { requestPublish } from "../github/request-publish";
@@ -38,20 +39,18 @@ export async function setGithubPublishing(prisma: PrismaClient, actor: Workspace
       },
       select: repositorySelect,
     });
-    await tx.auditEvent.create({
+    await recordAudit(tx, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "repository.github_publishing",
+      targetType: "repository",
+      targetId: row.id,
       data: {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        action: "repository.github_publishing",
-        targetType: "repository",
-        targetId: row.id,
-        data: {
-          ...(body.token !== undefined ? { token: body.token ? "replaced" : "removed" } : {}),
-          ...(body.webhookSecret !== undefined ? { webhookSecret: body.webhookSecret ? "replaced" : "removed" } : {}),
-          ...(body.publishComments !== undefined ? { publishComments: body.publishComments } : {}),
-          ...(body.installationId !== undefined ? { installationId: body.installationId } : {}),
-          ...(body.holdAs !== undefined ? { holdAs: body.holdAs } : {}),
-        },
+        ...(body.token !== undefined ? { token: body.token ? "replaced" : "removed" } : {}),
+        ...(body.webhookSecret !== undefined ? { webhookSecret: body.webhookSecret ? "replaced" : "removed" } : {}),
+        ...(body.publishComments !== undefined ? { publishComments: body.publishComments } : {}),
+        ...(body.installationId !== undefined ? { installationId: body.installationId } : {}),
+        ...(body.holdAs !== undefined ? { holdAs: body.holdAs } : {}),
       },
     });
     // What GitHub shows changes with the hold conclusion or the credential: republish the open pull requests.

@@ -9,6 +9,7 @@ import "server-only";
  * branch of the repository. Then the row changes in one transaction (audited,
  * never the secret) and the mirror is brought up to date from the new source.
  */
+import { recordAudit } from "../audit/record-audit";
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -85,23 +86,21 @@ export async function updateRepository(
         select: repositorySelect,
       });
       const changed = (Object.keys(patch) as (keyof typeof patch)[]).filter((key) => patch[key] !== undefined && (key === "path" ? dir : next[key]) !== row[key]);
-      await tx.auditEvent.create({
+      await recordAudit(tx, {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        action: "repository.updated",
+        targetType: "repository",
+        targetId: row.id,
+        // Never the secret: only whether it was replaced or removed.
         data: {
-          workspaceId: actor.workspaceId,
-          actorId: actor.userId,
-          action: "repository.updated",
-          targetType: "repository",
-          targetId: row.id,
-          // Never the secret: only whether it was replaced or removed.
-          data: {
-            changed,
-            name: saved.name,
-            path: saved.path,
-            remoteUrl: saved.remoteUrl,
-            defaultBranch: saved.defaultBranch,
-            githubFullName: saved.githubFullName,
-            ...(changed.includes("webhookSecret") ? { webhookSecret: saved.webhookSecret ? "replaced" : "removed" } : {}),
-          },
+          changed,
+          name: saved.name,
+          path: saved.path,
+          remoteUrl: saved.remoteUrl,
+          defaultBranch: saved.defaultBranch,
+          githubFullName: saved.githubFullName,
+          ...(changed.includes("webhookSecret") ? { webhookSecret: saved.webhookSecret ? "replaced" : "removed" } : {}),
         },
       });
       return saved;

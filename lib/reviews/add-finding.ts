@@ -14,6 +14,7 @@ import "server-only";
  * The unique (pullRequestId, fingerprint) makes two reviewers raising the same
  * finding at once end with one row: the loser retries and keeps it.
  */
+import { recordFindingEvents } from "./record-finding-events";
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { retryOnUniqueViolation } from "../db/unique-violation";
 import { notFound } from "../errors/app-error";
@@ -112,11 +113,9 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
           : {}),
       },
     });
-    await tx.findingEvent.create({ data: { findingId: created.id, type: "created", actor: ctx.author, data: { headSha: seenAt, runId: ctx.runId } } });
+    await recordFindingEvents(tx, { findingId: created.id, type: "created", actor: ctx.author, data: { headSha: seenAt, runId: ctx.runId } });
     if (covering) {
-      await tx.findingEvent.create({
-        data: { findingId: created.id, type: "dismissed", actor: `user:${covering.userId}`, data: { reason: covering.reason, scope: "rule_in_path", path: covering.pathPrefix, dismissalId: covering.id } },
-      });
+      await recordFindingEvents(tx, { findingId: created.id, type: "dismissed", actor: `user:${covering.userId}`, data: { reason: covering.reason, scope: "rule_in_path", path: covering.pathPrefix, dismissalId: covering.id } });
       await room({ type: "finding.created", data: { pullRequestId: ctx.pullRequestId, findingId: created.id, kind: created.kind, priority: created.priority, title: created.title, status: "dismissed" } });
       return { ok: true, findingId: created.id, status: "suppressed" };
     }
@@ -126,7 +125,7 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
 
   const current = existing!;
   if (action.action === "suppress") {
-    await tx.findingEvent.create({ data: { findingId: current.id, type: "raised_again", actor: ctx.author, data: { headSha: seenAt, runId: ctx.runId, suppressed: true, reason: action.reason } } });
+    await recordFindingEvents(tx, { findingId: current.id, type: "raised_again", actor: ctx.author, data: { headSha: seenAt, runId: ctx.runId, suppressed: true, reason: action.reason } });
     return { ok: true, findingId: current.id, status: "suppressed" };
   }
 
@@ -138,20 +137,18 @@ async function store(tx: Db.TransactionClient, ctx: AddFindingContext, finding: 
     if (decision.ok) {
       const updated = await tx.finding.updateMany({ where: { id: current.id, status: current.status }, data: { status: decision.nextStatus, statusReason: decision.reason ?? null, ...anchorData } });
       if (updated.count === 1) {
-        await tx.findingEvent.create({ data: { findingId: current.id, type: "reopened", actor: ctx.author, data: { reason: action.reason, headSha: seenAt, runId: ctx.runId } } });
+        await recordFindingEvents(tx, { findingId: current.id, type: "reopened", actor: ctx.author, data: { reason: action.reason, headSha: seenAt, runId: ctx.runId } });
         await room({ type: "finding.updated", data: { pullRequestId: ctx.pullRequestId, findingId: current.id, change: "reopened", status: decision.nextStatus } });
         return { ok: true, findingId: current.id, status: "reopened" };
       }
     }
   }
   if (moved) await tx.finding.update({ where: { id: current.id }, data: anchorData });
-  await tx.findingEvent.create({
-    data: {
-      findingId: current.id,
-      type: "raised_again",
-      actor: ctx.author,
-      data: { headSha: seenAt, runId: ctx.runId, ...(moved ? { from: anchorOf(current), to: anchorOf(placed!) } : {}) },
-    },
+  await recordFindingEvents(tx, {
+    findingId: current.id,
+    type: "raised_again",
+    actor: ctx.author,
+    data: { headSha: seenAt, runId: ctx.runId, ...(moved ? { from: anchorOf(current), to: anchorOf(placed!) } : {}) },
   });
   if (moved) await room({ type: "finding.updated", data: { pullRequestId: ctx.pullRequestId, findingId: current.id, change: "remapped" } });
   return { ok: true, findingId: current.id, status: "kept" };

@@ -6,6 +6,7 @@ import "server-only";
  * re-formed afterwards: resolving the only P0 is new evidence (store-review.ts
  * keeps the earlier verdict in the history).
  */
+import { recordFindingEvents } from "./record-finding-events";
 import type { PrismaClient } from "../db/generated/client";
 import { assertPullOpen } from "./assert-pull-open";
 import { AppError } from "../errors/app-error";
@@ -54,9 +55,7 @@ export async function changeFindingStatus(
       });
     }
     const scope = body.action === "dismiss" ? { scope: ruleScope ? "rule_in_path" : "finding", ...(ruleScope ? { path: pathPrefix } : {}), ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) } : {};
-    await tx.findingEvent.create({
-      data: { findingId: finding.id, type: decision.event, actor: `user:${actor.userId}`, data: decision.reason || body.action === "dismiss" ? { ...(decision.reason ? { reason: decision.reason } : {}), ...scope } : undefined },
-    });
+    await recordFindingEvents(tx, { findingId: finding.id, type: decision.event, actor: `user:${actor.userId}`, data: decision.reason || body.action === "dismiss" ? { ...(decision.reason ? { reason: decision.reason } : {}), ...scope } : {} });
     await recordEvent(tx, {
       workspaceId: actor.workspaceId,
       roomId: finding.roomId,

@@ -14,6 +14,7 @@ import "server-only";
  * The verdict at the head is re-formed afterwards: its explanation names the
  * findings that still lack consensus (R5).
  */
+import { recordFindingEvents } from "./record-finding-events";
 import type { PrismaClient } from "../db/generated/client";
 import { assertPullOpen } from "./assert-pull-open";
 import { AppError } from "../errors/app-error";
@@ -56,9 +57,7 @@ export async function confirmFinding(prisma: PrismaClient, actor: WorkspaceActor
     const late = refusal(settled.status);
     if (late) throw late;
     const consensus = settled.moved === "consensus";
-    await tx.findingEvent.create({
-      data: { findingId: finding.id, type: consensus ? "consensus" : "confirmed", actor: `user:${actor.userId}`, data: { confirmations: settled.confirmations, required: settled.required } },
-    });
+    await recordFindingEvents(tx, { findingId: finding.id, type: consensus ? "consensus" : "confirmed", actor: `user:${actor.userId}`, data: { confirmations: settled.confirmations, required: settled.required } });
     await recordEvent(tx, {
       workspaceId: actor.workspaceId,
       roomId: finding.roomId,

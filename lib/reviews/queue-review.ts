@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { Prisma as Db } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { requestPublish } from "../github/request-publish";
+import { defineJob } from "../queue/define-job";
 import { enqueueJob } from "../queue/enqueue-job";
 import { conversationHistory } from "../runs/conversation-history";
 import { queueRun } from "../runs/queue-run";
@@ -80,8 +81,9 @@ async function queueReviewRun(tx: Db.TransactionClient, req: ReviewRequest, agen
 
 /** R5: run the declared axes at this head. Keyed, so a head queued twice is run once. */
 export async function queueAxes(tx: Pick<Db.TransactionClient, "$executeRaw">, input: z.infer<typeof axesJob>): Promise<void> {
-  await enqueueJob(tx, { kind: "review.axes", payload: input, key: `axes:${input.repositoryId}:${input.headSha}`, maxAttempts: 2 });
+  await enqueueJob(tx, axesJobKind.job(input, { key: `axes:${input.repositoryId}:${input.headSha}` }));
 }
 
 /** The payload of a "review.axes" job: the head whose declared axes to run. */
 export const axesJob = z.object({ repositoryId: z.string().trim().min(1).max(64), headSha: z.string().regex(/^[0-9a-f]{40}$/, "a 40-digit commit id") });
+export const axesJobKind = defineJob({ kind: "review.axes", payload: axesJob, retry: { maxAttempts: 2 } });

@@ -8,6 +8,7 @@ import "server-only";
  * one, or when its coverage was incomplete (not raising what it did not read
  * is no evidence of a fix). Findings by people, or by the platform, are left alone.
  */
+import { recordFindingEvents } from "./record-finding-events";
 import type { PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 
@@ -33,7 +34,7 @@ export async function resolveNotRaised(
       const moved = await tx.finding.updateMany({ where: { id: finding.id, status: finding.status }, data: { status: "resolved", statusReason: reason } });
       if (moved.count === 0) return;
       resolved += 1;
-      await tx.findingEvent.create({ data: { findingId: finding.id, type: "resolved", actor: "platform", data: { reason, byPush: input.reviewedSha, runId: input.runId } } });
+      await recordFindingEvents(tx, { findingId: finding.id, type: "resolved", actor: "platform", data: { reason, byPush: input.reviewedSha, runId: input.runId } });
       await recordEvent(tx, { workspaceId: input.workspaceId, roomId: input.roomId, runId: input.runId, type: "finding.updated", data: { pullRequestId: input.pullRequestId, findingId: finding.id, change: "resolved", status: "resolved", by: "push" } });
     });
   }

@@ -9,6 +9,8 @@ import "server-only";
  * numbers. Afterwards the open pull requests' verdicts are re-formed, since
  * their explanations say how many confirmations each finding still needs (R5).
  */
+import { recordFindingEvents } from "./record-finding-events";
+import { recordAudit } from "../audit/record-audit";
 import type { Prisma as Db, PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { assertCan, type WorkspaceActor } from "../workspaces/actor";
@@ -38,15 +40,13 @@ export async function setRequiredConfirmations(prisma: PrismaClient, actor: Work
   const moved = await prisma.$transaction(async (tx) => {
     const before = await tx.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { requiredConfirmations: true } });
     await tx.workspace.update({ where: { id: actor.workspaceId }, data: { requiredConfirmations: storedRequiredConfirmations(requiredConfirmations) } });
-    await tx.auditEvent.create({
-      data: {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        action: "review.required_confirmations.set",
-        targetType: "workspace",
-        targetId: actor.workspaceId,
-        data: { from: readRequiredConfirmations(before.requiredConfirmations), to: requiredConfirmations },
-      },
+    await recordAudit(tx, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      action: "review.required_confirmations.set",
+      targetType: "workspace",
+      targetId: actor.workspaceId,
+      data: { from: readRequiredConfirmations(before.requiredConfirmations), to: requiredConfirmations },
     });
     return settleWorkspace(tx, actor, requiredConfirmations);
   });
@@ -75,9 +75,7 @@ async function settleWorkspace(tx: Db.TransactionClient, actor: WorkspaceActor, 
     if (next === f.status) continue;
     await tx.finding.update({ where: { id: f.id }, data: { status: next } });
     const change = next === "consensusReady" ? "consensus" : "consensus_lost";
-    await tx.findingEvent.create({
-      data: { findingId: f.id, type: change, actor: `user:${actor.userId}`, data: { reason: "required confirmations changed", confirmations, required: required[f.priority] } },
-    });
+    await recordFindingEvents(tx, { findingId: f.id, type: change, actor: `user:${actor.userId}`, data: { reason: "required confirmations changed", confirmations, required: required[f.priority] } });
     await recordEvent(tx, { workspaceId: actor.workspaceId, roomId: f.roomId, type: "finding.updated", data: { pullRequestId: f.pullRequestId, findingId: f.id, change, status: next, by: actor.userId } });
     moved.push({ findingId: f.id, pullRequestId: f.pullRequestId, status: next });
   }

@@ -5,6 +5,7 @@ import "server-only";
  * than its priority needs, a consensusReady finding is open again, and a
  * published verdict is re-formed from the new state.
  */
+import { recordFindingEvents } from "./record-finding-events";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -25,7 +26,7 @@ export async function withdrawConfirmation(prisma: PrismaClient, actor: Workspac
     if (removed.count === 0) throw new AppError("unprocessable", "You have not confirmed this finding, so there is nothing to withdraw.");
     const settled = await settleConsensus(tx, finding.id);
     const lost = settled.moved === "lost";
-    await tx.findingEvent.create({ data: { findingId: finding.id, type: "confirmation_withdrawn", actor: `user:${actor.userId}`, data: { consensusLost: lost } } });
+    await recordFindingEvents(tx, { findingId: finding.id, type: "confirmation_withdrawn", actor: `user:${actor.userId}`, data: { consensusLost: lost } });
     await recordEvent(tx, {
       workspaceId: actor.workspaceId,
       roomId: finding.roomId,

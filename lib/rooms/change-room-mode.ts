@@ -16,6 +16,7 @@ import "server-only";
  *     was asked in;
  *   - writes one audit shape and emits one event.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { Prisma as Db } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -109,9 +110,7 @@ export async function changeRoomMode(tx: Db.TransactionClient, t: ModeTransition
 
   await tx.room.update({ where: { id: t.roomId }, data: roomModeColumns(target) });
   const data = { mode: { from: from.id, to: to.id }, base: { from: from.mode, to: to.mode }, via: t.via, approvalId: t.spend ?? null, runId: t.runId ?? null };
-  await tx.auditEvent.create({
-    data: { workspaceId: t.workspaceId, actorId: t.actorId, action: MODE_CHANGED_EVENT, targetType: "room", targetId: t.roomId, data },
-  });
+  await recordAudit(tx, { workspaceId: t.workspaceId, actorId: t.actorId, action: MODE_CHANGED_EVENT, targetType: "room", targetId: t.roomId, data });
   await recordEvent(tx, {
     workspaceId: t.workspaceId,
     roomId: t.roomId,
@@ -141,9 +140,7 @@ async function holdForApproval(tx: Db.TransactionClient, t: ModeTransition, curr
     data: { workspaceId: t.workspaceId, roomId: t.roomId, runId: t.runId ?? null, kind: "mode_change", targetMode: to.id, targetVersion: target.version, summary },
   });
   const data = { mode: { from: from.id, to: to.id }, base: { from: from.mode, to: to.mode }, via: t.via, approvalId: approval.id, runId: t.runId ?? null };
-  await tx.auditEvent.create({
-    data: { workspaceId: t.workspaceId, actorId: t.actorId, action: MODE_CHANGE_REQUESTED_EVENT, targetType: "room", targetId: t.roomId, data },
-  });
+  await recordAudit(tx, { workspaceId: t.workspaceId, actorId: t.actorId, action: MODE_CHANGE_REQUESTED_EVENT, targetType: "room", targetId: t.roomId, data });
   await recordEvent(tx, { workspaceId: t.workspaceId, roomId: t.roomId, runId: t.runId ?? null, type: MODE_CHANGE_REQUESTED_EVENT, data: { ...data, label: to.label, by: t.actorId ?? undefined } });
   await recordEvent(tx, { workspaceId: t.workspaceId, roomId: t.roomId, runId: t.runId ?? null, type: "approval.requested", data: { approvalId: approval.id, kind: "mode_change", summary } });
   return approval.id;

@@ -1,5 +1,6 @@
 import "server-only";
 /** The workspace's rooms with their mode badges and what waits in them; archived rooms only when asked for (`archived`), and then only they. */
+import { ACTIVE_RUN_STATUSES } from "../run-status/run-status";
 import type { PrismaClient } from "../db/generated/client";
 import { profileView } from "../modes/profile-view";
 import { roomProfile } from "../modes/room-mode";
@@ -11,7 +12,7 @@ export async function listRooms(prisma: PrismaClient, workspaceId: string, optio
     include: {
       repository: { select: { name: true } },
       agent: { select: { name: true } },
-      _count: { select: { approvals: { where: { status: "pending" } }, runs: { where: { status: { in: ["queued", "running", "waiting"] } } } } },
+      _count: { select: { approvals: { where: { status: "pending" } }, runs: { where: { status: { in: [...ACTIVE_RUN_STATUSES] } } } } },
     },
   });
   return rooms.map((r) => ({

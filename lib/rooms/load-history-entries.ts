@@ -7,6 +7,7 @@ import "server-only";
  * call read or wrote; the full arguments and result load when a person opens
  * the call (lib/rooms/get-tool-call-detail.ts). Never reads a run's checkpoint.
  */
+import type { RunStatus } from "../run-status/run-status";
 import { Prisma, type PrismaClient } from "../db/generated/client";
 import { runModeView, type RunModeView } from "../modes/profile-view";
 
@@ -125,7 +126,7 @@ export interface HistoryRun {
   /** model tokens of this run and its sub-agents (A6: a child's usage counts toward its parent) */
   inputTokens: number;
   outputTokens: number;
-  status: "queued" | "running" | "waiting" | "succeeded" | "failed" | "cancelled";
+  status: RunStatus;
   mode: "chat" | "review" | "plan" | "orchestrate" | null;
   /** X1: the badge of the mode the run ran in — a declared mode by its own name */
   modeView: RunModeView | null;

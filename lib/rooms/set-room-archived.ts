@@ -8,6 +8,8 @@ import "server-only";
  * work ends, so no run is left waiting in a room nobody sees. Audited, and an
  * event so open pages follow.
  */
+import { ACTIVE_RUN_STATUSES } from "../run-status/run-status";
+import { recordAudit } from "../audit/record-audit";
 import type { Prisma } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -21,7 +23,7 @@ export async function setRoomArchived(tx: Prisma.TransactionClient, ctx: { works
     throw new AppError("unprocessable", "A pull request's review room follows its pull request: close the pull request instead of archiving its room.");
   }
   if (archived) {
-    const active = await tx.run.count({ where: { roomId: room.id, status: { in: ["queued", "running", "waiting"] } } });
+    const active = await tx.run.count({ where: { roomId: room.id, status: { in: [...ACTIVE_RUN_STATUSES] } } });
     if (active > 0) throw new AppError("conflict", "An agent is still at work in this room. Let its run finish (or answer what it waits for), then archive the room.");
   }
   // Conditional: of two people archiving (or restoring) at once, one changes it and both see the result.
@@ -31,9 +33,7 @@ export async function setRoomArchived(tx: Prisma.TransactionClient, ctx: { works
   });
   const updated = await tx.room.findUniqueOrThrow({ where: { id: room.id } });
   if (count === 0) return updated;
-  await tx.auditEvent.create({
-    data: { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: archived ? "room.archived" : "room.restored", targetType: "room", targetId: room.id, data: { name: room.name } },
-  });
+  await recordAudit(tx, { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: archived ? "room.archived" : "room.restored", targetType: "room", targetId: room.id, data: { name: room.name } });
   await recordEvent(tx, {
     workspaceId: ctx.workspaceId,
     roomId: room.id,

@@ -1,8 +1,9 @@
 /** A1: `Room.todos` as todo_write stored it, read back through a schema rather than a cast. */
 import { z } from "zod";
+import { TODO_STATUSES } from "../events/catalogue";
 
 /** One entry of a room's task list (A1). */
-export const todoStatus = z.enum(["pending", "in_progress", "completed"]);
+export const todoStatus = z.enum(TODO_STATUSES);
 export interface TodoItem {
   content: string;
   status: z.infer<typeof todoStatus>;

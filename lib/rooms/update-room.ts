@@ -7,6 +7,7 @@ import "server-only";
  * update audited as room.updated; archiving and restoring go through
  * ./set-room-archived.ts.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -34,9 +35,7 @@ export async function updateRoom(prisma: PrismaClient, ctx: { workspaceId: strin
         .map(([key, value]) => [key, { from: room[key as keyof typeof room], to: value }]),
     );
     if (Object.keys(changes).length === 0) return updated;
-    await tx.auditEvent.create({
-      data: { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "room.updated", targetType: "room", targetId: room.id, data: changes },
-    });
+    await recordAudit(tx, { workspaceId: ctx.workspaceId, actorId: ctx.userId, action: "room.updated", targetType: "room", targetId: room.id, data: changes });
     await recordEvent(tx, { workspaceId: ctx.workspaceId, roomId: room.id, type: "room.updated", data: { changes, by: ctx.userId, mode: roomProfile(updated).id } });
     return updated;
   });

@@ -5,9 +5,10 @@
  * anything else changed nothing. A ticket or run that says "Succeeded" is
  * shown beside this, so success without a change says so. Pure.
  */
+import { WORKTREE_EFFECTS } from "../modes/types";
 export type ChangeKind = "changed" | "commands_only" | "none";
 
-const CHANGING = new Set(["commit", "write_worktree", "delete_files"]);
+const CHANGING = new Set<string>(["commit", ...WORKTREE_EFFECTS]);
 
 export function changeKind(calls: readonly { effects: readonly string[]; status: string }[]): ChangeKind {
   const executed = calls.filter((c) => c.status === "executed");

@@ -20,7 +20,7 @@ import { claudeCodeEngine } from "../transports/claude-code/claude-code-engine";
 import { claudeCodeEndpoint } from "../transports/claude-code/claude-code-endpoint";
 import { claudeCodeSandboxing } from "../transports/claude-code/sandboxing";
 import { modelFetch } from "../models/model-network";
-import { budgetHold } from "../orchestration/project-budget";
+import { budgetCheck } from "../orchestration/project-budget";
 import { ticketReviewContext } from "../orchestration/ticket-review-context";
 import { modelForAgent } from "./model-for-agent";
 import { scopeRun } from "../runs/run-scope";
@@ -80,11 +80,12 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
                 })
               : builtInEngine(modelForAgent(agent, run.workspace), store),
             // O7: a ticket's pull request is reviewed with the ticket's acceptance criteria in view.
+            agentName: agent.name,
             agentPrompt: [agentPrompt(agent, room), await ticketReviewContext(prisma, roomId)].filter(Boolean).join("\n\n"),
             // A8: a sub-agent never exceeds the ceiling stored when its parent started it.
             agentAllowlist: runCeiling({ parentRunId: run.parentRunId, ceiling: run.ceiling, agent }),
             // O6: a project's budget holds the run before every model call; usage is added up as it is spent.
-            beforeModelCall: () => budgetHold(prisma, run.id),
+            beforeModelCall: budgetCheck(prisma, run.id),
             // A6: a sub-agent's tokens count toward its parent's totals (and so the project budget) as they are spent.
             recordUsage: (usage) => recordRunUsage(prisma, run.id, usage),
             services: createToolServices(prisma, {

@@ -10,6 +10,7 @@ import "server-only";
  * A review room's worktree is the pull request's head under review (R1), so it
  * is refused there, as is a room without a worktree of its own.
  */
+import { recordAudit } from "../audit/record-audit";
 import type { PrismaClient } from "../db/generated/client";
 import { AppError, notFound } from "../errors/app-error";
 import { recordEvent } from "../events/record-event";
@@ -66,9 +67,7 @@ export async function commitRoomWork(prisma: PrismaClient, actor: WorkspaceActor
       },
     });
     await recordEvent(tx, { workspaceId: actor.workspaceId, roomId: room.id, type: "message.created", data: { messageId: message.id, conversationId } });
-    await tx.auditEvent.create({
-      data: { workspaceId: actor.workspaceId, actorId: actor.userId, action: "room.committed", targetType: "room", targetId: room.id, data: { sha: made.sha, branch: room.branch } },
-    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, actorId: actor.userId, action: "room.committed", targetType: "room", targetId: room.id, data: { sha: made.sha, branch: room.branch } });
     return message.id;
   });
   await followRoomBranch(prisma, { workspaceId: actor.workspaceId, roomId: room.id, userId: actor.userId });

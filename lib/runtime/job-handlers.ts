@@ -1,5 +1,6 @@
 import "server-only";
 /** What the worker does for each kind of job (lib/runtime/job-kinds.ts lists them with their payloads). */
+import { isTerminalRunStatus } from "../run-status/run-status";
 import type { Database } from "../db/client";
 import { ORCHESTRATION_TICK } from "../orchestration/tick-job";
 import { tickOrchestration } from "../orchestration/tick-orchestration";
@@ -38,7 +39,7 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
       // O7: a review run that published a verdict on a ticket's pull request wakes the ticket's pipeline.
       await wakeTicketsForRun(prisma, runId);
       // Another worker holds the run's lease: try again shortly rather than fail.
-      if (result && !result.claimed && !["succeeded", "failed", "cancelled", "waiting"].includes(result.status)) {
+      if (result && !result.claimed && !isTerminalRunStatus(result.status) && result.status !== "waiting") {
         throw new RetryLater(1_000, `run ${runId} is leased by another worker`);
       }
     },

@@ -23,6 +23,7 @@ export async function startAgentWorker(db: Database, id: string, log: (message: 
     db,
     workerId: id,
     concurrency: env().GATEHOUSE_WORKER_CONCURRENCY,
+    reviewSlots: env().GATEHOUSE_WORKER_REVIEW_SLOTS,
     leaseMs: lease,
     // A run's lease outlives its job's, so a live run is never taken over between two jobs.
     handlers: jobHandlers(db, { owner: id, signal: controller.signal, runLeaseMs: lease * 2 }),

@@ -3,7 +3,8 @@
  * per workspace and GATEHOUSE_SANDBOX_TOTAL over all, in this server process.
  *
  * A command that finds no free slot waits a little (another run's command
- * usually ends within seconds), in arrival order, then is refused with a
+ * usually ends within seconds) — a freed slot goes to the waiting workspace
+ * running the fewest, then to the earliest — then is refused with a
  * message saying why. It never waits without bound: a waiting command holds a
  * worker, and one workspace must not be able to park every worker that way.
  */
@@ -30,6 +31,20 @@ function fits(workspaceId: string): boolean {
   return (running.get(workspaceId) ?? 0) < perWorkspace && total < max;
 }
 
+/**
+ * Fair share: of the waiters that fit now, the one whose workspace runs the
+ * fewest sandboxes, first come among equals. A workspace with many commands
+ * queued takes turns with one that waits for its first.
+ */
+function nextWaiter(): Waiter | undefined {
+  let best: Waiter | undefined;
+  for (const waiter of queue) {
+    if (!fits(waiter.workspaceId)) continue;
+    if (!best || (running.get(waiter.workspaceId) ?? 0) < (running.get(best.workspaceId) ?? 0)) best = waiter;
+  }
+  return best;
+}
+
 function take(workspaceId: string): () => void {
   running.set(workspaceId, (running.get(workspaceId) ?? 0) + 1);
   total += 1;
@@ -41,9 +56,7 @@ function take(workspaceId: string): () => void {
     if (left > 0) running.set(workspaceId, left);
     else running.delete(workspaceId);
     total -= 1;
-    // First come, first served among those that fit now.
-    const next = queue.find((w) => fits(w.workspaceId));
-    next?.wake();
+    nextWaiter()?.wake();
   };
 }
 

@@ -5,12 +5,12 @@ import "server-only";
  * parent's step budget (A8), and the parent is queued to continue. Idempotent:
  * only a call still waiting is answered, so a duplicate job changes nothing.
  */
+import { isTerminalRunStatus } from "../run-status/run-status";
 import type { Prisma, PrismaClient } from "../db/generated/client";
 import { recordEvent } from "../events/record-event";
 import { readCheckpoint, storedCheckpoint, type RunCheckpoint } from "../harness/lifecycle/checkpoint";
 import { advanceRunJob, enqueueJob } from "../queue/enqueue-job";
 
-const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
 
 /**
  * Everything the sub-agent said, in order: in a contract mode its last words may
@@ -28,7 +28,7 @@ function assistantText(checkpoint: RunCheckpoint | null): string {
 
 export async function returnToParent(prisma: PrismaClient, childRunId: string): Promise<boolean> {
   const child = await prisma.run.findUnique({ where: { id: childRunId } });
-  if (!child?.parentRunId || !child.parentCallId || !TERMINAL.has(child.status)) return false;
+  if (!child?.parentRunId || !child.parentCallId || !isTerminalRunStatus(child.status)) return false;
   // A5: stored state is read through the checkpoint's schema, never cast.
   const read = readCheckpoint(child.state);
   const checkpoint = read?.ok ? read.checkpoint : null;

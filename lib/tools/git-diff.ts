@@ -9,7 +9,8 @@
  * part), so a review can state its coverage instead of silently missing them.
  */
 import { z } from "zod";
-import { diff, diffNames } from "../repos/git";
+import { diffNames } from "../repos/git";
+import { commitDiff } from "../repos/commit-diff-cache";
 import { diffWorktree } from "../repos/read-worktree-git";
 import { confinePath } from "./confine-path";
 import { gitWorktree } from "./git-worktree";
@@ -48,10 +49,11 @@ export const gitDiffTool: ToolDefinition<GitDiffInput> = {
     const where = args.path === undefined ? null : await confinePath(worktree, args.path, { allowRoot: true });
     const paths = where && where.relative !== "" ? [where.relative] : [];
     // H6: between two commits from objects on the host; against the working tree in the sandbox.
+    // R11: between two commit ids every piece is served from one git run (lib/repos/commit-diff-cache.ts).
     const { text: raw, truncated } = await translateErrors(() =>
       args.head === undefined
         ? diffWorktree(onRecord, { base: args.base, paths, maxOutputBytes: MAX_DIFF_BYTES })
-        : diff({ ...location, base: args.base ?? "HEAD", head: args.head, paths, maxOutputBytes: MAX_DIFF_BYTES, signal: ctx.signal }),
+        : commitDiff({ ...location, base: args.base ?? "HEAD", head: args.head, paths, maxOutputBytes: MAX_DIFF_BYTES, signal: ctx.signal }),
     );
     if (raw.trim() === "") return { output: "No differences." };
     // A cut diff ends mid-line; whole lines only, so the last piece parses.

@@ -5,6 +5,7 @@ import "server-only";
  * when a concurrent creation takes it first the unique index refuses ours and
  * we try again, so two teams called "Acme" never share a URL.
  */
+import { recordAudit } from "../audit/record-audit";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient, Prisma as Db } from "../db/generated/client";
 import { retryOnUniqueViolation } from "../db/unique-violation";
@@ -25,15 +26,13 @@ export async function createWorkspace(prisma: PrismaClient, userId: string, inpu
         const slug = attempt <= NUMBERED_ATTEMPTS ? await nextFreeSlug(tx, base) : randomSlug(base);
         const workspace = await tx.workspace.create({ data: { name, slug } });
         await tx.membership.create({ data: { workspaceId: workspace.id, userId, role: "owner" } });
-        await tx.auditEvent.create({
-          data: {
-            workspaceId: workspace.id,
-            actorId: userId,
-            action: "workspace.created",
-            targetType: "workspace",
-            targetId: workspace.id,
-            data: { name, slug },
-          },
+        await recordAudit(tx, {
+          workspaceId: workspace.id,
+          actorId: userId,
+          action: "workspace.created",
+          targetType: "workspace",
+          targetId: workspace.id,
+          data: { name, slug },
         });
         return { id: workspace.id, slug, name, role: "owner" as const, createdAt: workspace.createdAt.toISOString() };
       }),

@@ -26,12 +26,12 @@ afterAll(() => fx.cleanup());
 function resumeInAnotherProcess(runId: string) {
   return run(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/advance-run.ts", runId], {
     env: { ...process.env },
-    timeout: 60_000,
+    timeout: 240_000,
   });
 }
 
 describe("durable suspension", () => {
-  it("A5, G4: a confirmation parks the run; after approval another process resumes it and runs the call once", async () => {
+  it("A5, G4: a confirmation parks the run; after approval another process resumes it and runs the call once", { timeout: 300_000 }, async () => {
     const db = await testDatabase();
     const { prisma } = db;
     const owner = await createUser(prisma);
@@ -82,7 +82,7 @@ describe("durable suspension", () => {
     expect(existsSync(path.join(fx.worktree, "refused.md"))).toBe(false);
   });
 
-  it("A5: a worker that died while a tool ran leaves the call marked, and the resumed run never executes it again", async () => {
+  it("A5: a worker that died while a tool ran leaves the call marked, and the resumed run never executes it again", { timeout: 300_000 }, async () => {
     const db = await testDatabase();
     const { prisma } = db;
     const workspace = await createWorkspace(prisma);

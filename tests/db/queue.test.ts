@@ -10,6 +10,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../lib/db/client";
 import { claimJob, completeJob } from "../../lib/queue/claim-job";
+import { z } from "zod";
+import { defineJob } from "../../lib/queue/define-job";
 import { enqueueJob } from "../../lib/queue/enqueue-job";
 import { startWorker } from "../../lib/queue/run-worker";
 import { makeFixture, type Fixture } from "../../lib/repos/git.test-support";
@@ -24,7 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => fx.cleanup());
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+/** Jobs of these tests only, declared as every job is (lib/queue/define-job.ts). */
+const testCount = defineJob({ kind: "test.count", payload: z.object({ i: z.number() }), retry: { maxAttempts: 3 } });
+const testKey = defineJob({ kind: "test.key", payload: z.object({}), retry: { maxAttempts: 3 } });
+const testWake = defineJob({ kind: "test.wake", payload: z.object({ i: z.number() }), retry: { maxAttempts: 3 } });
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 240_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe();
@@ -37,7 +44,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
 describe("queue", () => {
   it("claims each of 200 jobs exactly once across 4 concurrent claimers (FOR UPDATE SKIP LOCKED)", async () => {
     const { prisma } = await testDatabase();
-    for (let i = 0; i < 200; i++) await enqueueJob(prisma, { kind: "test.count", payload: { i } });
+    for (let i = 0; i < 200; i++) await enqueueJob(prisma, testCount.job({ i }));
     const claimed: number[] = [];
     await Promise.all(
       Array.from({ length: 4 }, async (_, w) => {
@@ -57,12 +64,12 @@ describe("queue", () => {
 
   it("a job key dedupes while the job waits, and can be queued again once it runs", async () => {
     const { prisma } = await testDatabase();
-    await enqueueJob(prisma, { kind: "test.key", payload: {}, key: "same" });
-    await enqueueJob(prisma, { kind: "test.key", payload: {}, key: "same" });
+    await enqueueJob(prisma, testKey.job({}, { key: "same" }));
+    await enqueueJob(prisma, testKey.job({}, { key: "same" }));
     expect(await prisma.job.count({ where: { key: "same", status: "queued" } })).toBe(1);
     const job = await claimJob(prisma, "w", 30_000);
     expect(job?.kind).toBe("test.key");
-    await enqueueJob(prisma, { kind: "test.key", payload: {}, key: "same" });
+    await enqueueJob(prisma, testKey.job({}, { key: "same" }));
     expect(await prisma.job.count({ where: { key: "same" } })).toBe(2);
   });
 
@@ -85,11 +92,11 @@ describe("queue", () => {
       // Enqueued back to back, from another connection too, so some land while the loop is claiming.
       const other = await openDatabase({ url: process.env.DATABASE_URL, migrate: false });
       const started = Date.now();
-      for (let i = 0; i < 20; i++) await enqueueJob(i % 2 ? other.prisma : db.prisma, { kind: "test.wake", payload: { i } });
+      for (let i = 0; i < 20; i++) await enqueueJob(i % 2 ? other.prisma : db.prisma, testWake.job({ i }));
       await waitFor("20 jobs handled", async () => done.length === 20, 10_000);
       expect(Math.max(...done.map((d) => d.at)) - started).toBeLessThan(5_000);
       const dueAt = Date.now() + 300;
-      await enqueueJob(other.prisma, { kind: "test.wake", payload: { i: 99 }, runAt: new Date(dueAt) });
+      await enqueueJob(other.prisma, testWake.job({ i: 99 }, { runAt: new Date(dueAt) }));
       const delayed = await waitFor("the delayed job", async () => done.find((d) => d.i === 99), 10_000);
       expect(delayed.at).toBeGreaterThanOrEqual(dueAt - 50);
       expect(delayed.at - dueAt).toBeLessThan(5_000);
@@ -99,7 +106,7 @@ describe("queue", () => {
     }
   });
 
-  it("A5: a worker killed mid-run leaves a run another worker finishes; nothing lost, no tool executed twice", async () => {
+  it("A5: a worker killed mid-run leaves a run another worker finishes; nothing lost, no tool executed twice", { timeout: 300_000 }, async () => {
     const db = await testDatabase();
     const { prisma } = db;
     const user = await createUser(prisma);

@@ -29,7 +29,7 @@ beforeEach(async () => {
 afterEach(() => fx.cleanup());
 
 function advanceInAnotherProcess(runId: string) {
-  return exec(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/advance-run.ts", runId], { env: { ...process.env }, timeout: 60_000 });
+  return exec(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/advance-run.ts", runId], { env: { ...process.env }, timeout: 240_000 });
 }
 
 const lastJson = (stdout: string) => JSON.parse(stdout.trim().split("\n").pop()!);
@@ -124,7 +124,7 @@ describe("sub-agents", () => {
     expect(existsSync(path.join(fx.worktree, "child.md"))).toBe(false);
   });
 
-  it("A8: a sub-agent's approval lands in the parent's room and inbox; resumed in another process it runs once and answers the parent once", async () => {
+  it("A8: a sub-agent's approval lands in the parent's room and inbox; resumed in another process it runs once and answers the parent once", { timeout: 300_000 }, async () => {
     const { db, prisma, owner, workspace } = await workspaceWithOwner();
     const child = await createAgent(prisma, workspace.id, {
       scenarios: [{ when: "^write", steps: [{ toolCalls: [{ name: "write_file", args: { path: "approved.md", content: "yes\n" } }] }, { text: "Wrote approved.md." }] }],

@@ -8,6 +8,8 @@
  * answers its parent, A6; tickets and pipelines move on). The engines — the
  * built-in harness's model loop and the Claude Code CLI — only take turns.
  */
+import { TERMINAL_RUN_STATUSES } from "../../run-status/run-status";
+import { annotateSpan, withSpan } from "../../telemetry/context";
 import { resolveTurn } from "../../dispatch/resolve-mode";
 import type { ModeProfile } from "../../modes/types";
 import type { HarnessLimits, RunRecord, RunStatus } from "../types";
@@ -26,11 +28,16 @@ export interface AdvanceResult {
   claimed: boolean;
 }
 
-const TERMINAL = new Set<RunStatus>(["succeeded", "failed", "cancelled"]);
+const TERMINAL = new Set<RunStatus>(TERMINAL_RUN_STATUSES);
 
 /** Takes a queued or waiting run as far as it can go. Safe to call again after a crash. */
 export async function advanceRun(deps: HarnessDeps, runId: string): Promise<AdvanceResult> {
-  const result = await advance(deps, runId);
+  // Traces: one invoke_agent span per advance of the run (a run parked for a person is advanced again later).
+  const result = await withSpan("invoke_agent", { "gen_ai.operation.name": "invoke_agent", "gatehouse.run.id": runId }, async (span) => {
+    const advanced = await advance(deps, runId);
+    span?.setAttributes({ "gatehouse.run.status": advanced.status, ...(advanced.outcome ? { "gatehouse.run.outcome": advanced.outcome } : {}) });
+    return advanced;
+  });
   // A6, O7, P3: the hooks run after every advance that leaves the run ended — also one that found it
   // ended (a job repeated after a crash between the end and the hooks); each hook is idempotent.
   if (TERMINAL.has(result.status)) await deps.settled?.(runId, result.status);
@@ -54,6 +61,7 @@ async function advance(deps: HarnessDeps, runId: string): Promise<AdvanceResult>
 
   try {
     const env = await deps.environment(run);
+    annotateSpan({ "gen_ai.agent.name": env.agentName ?? "agent", ...(run.agentId ? { "gen_ai.agent.id": run.agentId } : {}), "gatehouse.transport": env.engine.transport }, `invoke_agent ${env.agentName ?? "agent"}`);
     const takenOver = run.status === "running" ? env.engine.takeOver?.(checkpoint) : null;
     if (takenOver) {
       const turn = await resolveTurn(deps.rooms, run);
@@ -72,6 +80,7 @@ async function advance(deps: HarnessDeps, runId: string): Promise<AdvanceResult>
 
     while (checkpoint.step < limits.maxSteps) {
       const turn = await resolveTurn(deps.rooms, run);
+      annotateSpan({ "gatehouse.mode.id": turn.profile.id, "gatehouse.mode.base": turn.mode });
       // X1: a mode's own turn limit narrows the harness's, never raises it.
       if (turn.profile.maxTurns !== null && checkpoint.step >= Math.min(turn.profile.maxTurns, limits.maxSteps)) {
         return finishRun(deps, run, checkpoint, "failed", null, null, `stopped after ${turn.profile.maxTurns} model turns (${turn.profile.label} mode's limit)`);

@@ -6,6 +6,7 @@
  * M8: the tool that runs is the one the guard decided on — the surface tool its
  * decision carries, recorded with its identity — never a second lookup by name.
  */
+import { annotateSpan, spanEvent, withSpan } from "../../telemetry/context";
 import { resolveTurn, type ResolvedTurn } from "../../dispatch/resolve-mode";
 import { compileCapability, type CompiledCapability } from "../../modes/capability";
 import { guardCall, type GuardDecision } from "../../modes/guard";
@@ -68,12 +69,33 @@ export async function settleCalls(ctx: StepContext): Promise<"done" | "waiting">
   return "done";
 }
 
-async function settleOne(ctx: StepContext, call: PendingCall): Promise<CallResult | "waiting"> {
+/** Traces: one execute_tool span per call (and per resumption of a call that waited on a person). */
+function settleOne(ctx: StepContext, call: PendingCall): Promise<CallResult | "waiting"> {
+  const attributes = { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call.toolName, "gen_ai.tool.call.id": call.toolCallId, "gatehouse.run.id": ctx.run.id };
+  return withSpan(`execute_tool ${call.toolName}`, attributes, async (span) => {
+    const result = await settleUntraced(ctx, call);
+    span?.setAttribute("gatehouse.tool.status", result === "waiting" ? "waiting" : result.isError ? "error" : "ok");
+    return result;
+  });
+}
+
+/** G7: the gate's decision, the rule that made it and the capability it was made under, on the call's span. */
+function traceDecision(decision: { decision: string; rule?: string; reason: string }, fingerprint: string | null | undefined): void {
+  annotateSpan({
+    "gatehouse.gate.decision": decision.decision,
+    "gatehouse.gate.reason": decision.reason,
+    ...(decision.rule ? { "gatehouse.gate.rule": decision.rule } : {}),
+    ...(fingerprint ? { "gatehouse.capability.fingerprint": fingerprint } : {}),
+  });
+}
+
+async function settleUntraced(ctx: StepContext, call: PendingCall): Promise<CallResult | "waiting"> {
   const { deps, run } = ctx;
   const existing = await deps.store.getCall(run.id, call.toolCallId);
   if (existing) return resumeRecorded(ctx, call, existing);
 
   const decision = guardCall(ctx.surface, call.toolName);
+  traceDecision(decision, ctx.fingerprint);
   // A refused call names no tool; the registry only labels the record then, and nothing of it runs.
   const label = decision.decision === "deny" ? soleToolNamed(deps.tools, call.toolName) : decision.tool.spec;
   const record = await deps.store.recordCall({
@@ -117,6 +139,7 @@ async function settleOne(ctx: StepContext, call: PendingCall): Promise<CallResul
     const summary = `${call.toolName} ${truncate(JSON.stringify(call.input ?? {}), 300)}`;
     const approvalId = await deps.store.createCallApproval({ workspaceId: run.workspaceId, roomId: run.roomId, runId: run.id, callId: call.toolCallId, summary });
     await deps.events.emit({ type: "approval.requested", runId: run.id, callId: call.toolCallId, approvalId, tool: call.toolName, summary });
+    spanEvent("gatehouse.approval.requested", { "gatehouse.approval.id": approvalId });
     return "waiting";
   }
   return executeDecided(ctx, call, decision, record);
@@ -140,6 +163,7 @@ async function resumeRecorded(ctx: StepContext, call: PendingCall, record: CallR
       if (record.decision !== "confirm") return "waiting"; // a question (ask_user) still unanswered
       const approval = await deps.store.approvalForCall(run.id, call.toolCallId);
       if (!approval || approval.status === "pending") return "waiting";
+      spanEvent("gatehouse.approval.decided", { "gatehouse.approval.status": approval.status, ...(approval.comment ? { "gatehouse.approval.comment": approval.comment } : {}) });
       if (approval.status !== "approved") {
         const why = approval.comment ? `: ${approval.comment}` : "";
         return finish(ctx, call, { status: "refused", output: `Refused by a person${why} [G4]` }, true);
@@ -148,6 +172,7 @@ async function resumeRecorded(ctx: StepContext, call: PendingCall, record: CallR
       const turn = await resolveTurn(deps.rooms, run);
       const { surface, fingerprint } = capabilityFor(deps, ctx.env, turn);
       const now = guardCall(surface, call.toolName);
+      traceDecision(now, fingerprint);
       if (now.decision === "deny") {
         return finish(ctx, call, { status: "refused", output: `Refused: the room changed to ${surface.profile.label} mode while this call waited; ${now.reason}` }, true);
       }

@@ -94,6 +94,8 @@ export interface TurnEngine {
 export interface RunEnvironment {
   /** T5: what takes the run's turns (the built-in harness's model loop, or an agent CLI); the lifecycle around it is the same */
   engine: TurnEngine;
+  /** the agent's name (traces: gen_ai.agent.name) */
+  agentName?: string;
   /** the agent's own system prompt, before the capability block */
   agentPrompt: string;
   agentAllowlist: readonly string[] | null;

@@ -25,7 +25,7 @@ import type {
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import { CUT_TRAILER, DIFF_PIECE_CHARS, PIECE_TRAILER } from "../../diff/diff-pieces";
-import { parseDiff } from "../../diff/parse-diff";
+import { parseDiff, type DiffFile } from "../../diff/parse-diff";
 import { readDiscussions } from "../discussion-text";
 import { reviewDiff } from "./offline-reviewer";
 import { readTicketScope, reviewTicketScope } from "./ticket-scope";
@@ -82,12 +82,7 @@ export function planOfflineTurn(prompt: LanguageModelV3Prompt): Turn {
   if (missing.length > 0) {
     return { text: pieces.length === 1 ? `The diff has ${total} characters; reading it in ${missing.length + 1} pieces.` : "", calls: missing.slice(0, OFFLINE_BATCH).map((offset) => ({ toolName: "git_diff", input: { base, head, offset } })) };
   }
-  const { text, coverage } = assemble(pieces, total);
-
-  // O7: a ticket's pull request is also checked against the ticket's declared scope.
-  const ticket = readTicketScope(systemOf(prompt));
-  const changed = text.trim() === "No differences." ? [] : parseDiff(text);
-  const all = changed.length === 0 ? [] : [...(ticket ? reviewTicketScope(changed, ticket) : []), ...reviewDiff(changed)];
+  const { coverage, all } = reviewPieces(pieces, total, systemOf(prompt));
   const findings = all.slice(0, OFFLINE_MAX_FINDINGS);
   const recorded = calls.filter((c) => c.toolName === "add_review_node").length;
   if (recorded < findings.length) {
@@ -127,12 +122,32 @@ function answerDiscussions(request: string): string {
 
 type Piece = { offset: number; output: { type: string; value?: unknown } | undefined };
 
+type Reviewed = { coverage: ReviewCoverage; all: FindingInput[] };
+/**
+ * The last diff reviewed, by its pieces' text and the system prompt. Every turn after the
+ * diff is read (a batch of findings each, then finalize) sees the same pieces; without this
+ * each turn parsed and scanned the whole diff again, ~10 times for a long one. A pure
+ * function of its key, so the memo changes no answer.
+ */
+let lastReviewed: { key: string; result: Reviewed } | null = null;
+
+function reviewPieces(pieces: readonly Piece[], total: number, system: string): Reviewed {
+  const key = JSON.stringify([total, system, [...pieces].sort((a, b) => a.offset - b.offset).map((p) => [p.offset, p.output?.type, p.output?.value])]);
+  if (lastReviewed?.key === key) return lastReviewed.result;
+  const { changed, coverage } = assemble(pieces, total);
+  // O7: a ticket's pull request is also checked against the ticket's declared scope.
+  const ticket = readTicketScope(system);
+  const all = changed.length === 0 ? [] : [...(ticket ? reviewTicketScope(changed, ticket) : []), ...reviewDiff(changed)];
+  lastReviewed = { key, result: { coverage, all } };
+  return lastReviewed.result;
+}
+
 /**
  * R11: the diff text from its pieces, and what was not read: pieces that
  * failed, files past the review limit (the cut trailer names them) and binary
  * files (a diff carries no text of them to review).
  */
-function assemble(pieces: readonly Piece[], total: number): { text: string; coverage: ReviewCoverage } {
+function assemble(pieces: readonly Piece[], total: number): { changed: DiffFile[]; coverage: ReviewCoverage } {
   const unread: ReviewCoverage["unread"] = [];
   let text = "";
   for (const piece of [...pieces].sort((a, b) => a.offset - b.offset)) {
@@ -149,10 +164,9 @@ function assemble(pieces: readonly Piece[], total: number): { text: string; cove
     }
     text += value;
   }
-  if (text.trim() !== "No differences.") {
-    for (const file of parseDiff(text)) if (file.binary) unread.push({ path: file.newPath ?? file.oldPath ?? "a binary file", reason: "binary file" });
-  }
-  return { text, coverage: { complete: unread.length === 0, unread: unread.slice(0, 500) } };
+  const changed = text.trim() === "No differences." ? [] : parseDiff(text);
+  for (const file of changed) if (file.binary) unread.push({ path: file.newPath ?? file.oldPath ?? "a binary file", reason: "binary file" });
+  return { changed, coverage: { complete: unread.length === 0, unread: unread.slice(0, 500) } };
 }
 
 function offsetOf(input: unknown): number {
