@@ -4,7 +4,7 @@
  * - a fresh CSP nonce per page request (Next.js applies it to its own scripts);
  * - the sign-in page gets next-auth's CSRF cookie, so its form posts without JavaScript;
  * - a path or query holding a NUL is a 400 before any page queries the database with it.
- * Every other security header comes from next.config.ts.
+ * Every other security header comes from next.config.mjs.
  */
 import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";

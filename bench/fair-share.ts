@@ -17,7 +17,7 @@ import { startWorker } from "../lib/queue/run-worker";
 import { createWorkspace } from "../tests/support/factories";
 import { percentileOf, type BenchResult } from "./stats";
 import { createBenchDatabase } from "./fresh-database";
-import { withOneCoreSpinning } from "./synthetic-load";
+import { withOneCoreSpinning } from "./spin-core";
 
 /** The bench's own jobs, declared as every job is; each names the repository whose workspace it is work of. */
 const tagged = z.object({ repositoryId: z.string(), tag: z.string() });

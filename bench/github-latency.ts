@@ -28,7 +28,7 @@ import { createWorkspace } from "../tests/support/factories";
 import { checkout, commitFiles, makeRepo, sha, useDataDir } from "../tests/support/reviews";
 import { percentileOf, type BenchResult } from "./stats";
 import { createBenchDatabase } from "./fresh-database";
-import { withOneCoreSpinning } from "./synthetic-load";
+import { withOneCoreSpinning } from "./spin-core";
 
 /** Long general work that holds the agent slots while a review comes in. */
 const benchAgentLong = defineJob({ kind: "bench.agent-long", payload: z.object({ i: z.number() }), retry: { maxAttempts: 1 } });

@@ -17,7 +17,7 @@ import { checkout, commitFiles, makeRepo, sha, useDataDir } from "../tests/suppo
 import { deliverAndReview } from "./review-delivery";
 import type { BenchResult } from "./stats";
 import { createBenchDatabase } from "./fresh-database";
-import { withOneCoreSpinning } from "./synthetic-load";
+import { withOneCoreSpinning } from "./spin-core";
 
 const SIZES = [1_000, 20_000];
 const LINES_PER_FILE = 500;

@@ -12,13 +12,16 @@
  *   a client sees it), and in the page from scrolling to the top to the rows drawn;
  * - scrolling to the first message: the longest task (PerformanceObserver
  *   "longtask") while a script scrolls to the top again and again until the
- *   conversation's beginning shows, and how long that took.
+ *   conversation's beginning shows, and how long that took; beside the same
+ *   scroll over a static list (plain rows of the same text, no script) in the
+ *   same browser, and, for the largest room, again with one core spinning.
  *
  * Needs `next build`, PostgreSQL and /usr/bin/chromium. Prints, never asserts.
  */
 import { chromium, type Page } from "playwright-core";
 import pg from "pg";
 import { seedRoomHistory } from "../tests/support/seed-room-history";
+import { loadAverage, withOneCoreSpinning } from "./spin-core";
 import { percentile, type BenchResult } from "./stats";
 import { startBenchServer, type BenchServer } from "./web-server";
 
@@ -118,6 +121,34 @@ const SCROLL_TO_FIRST = `(async () => {
   };
 })()`;
 
+/** The baseline: a static list of rows like the room's, scrolled from its end to its top a viewport at a time. */
+const STATIC_ROWS = 2000;
+const STATIC_LIST = `<!doctype html><html><body style="font: 14px sans-serif; margin: 0 auto; max-width: 900px"><ol>${Array.from(
+  { length: STATIC_ROWS },
+  (_, i) => `<li style="padding: 0 0 24px"><p><b>Dana Demo</b> 10:${String(i % 60).padStart(2, "0")}</p><p>Question ${i}: what does <code>discount.ts</code> do with a cap of 50%?</p><p>Answer ${i}: it clamps the rate, then rounds; see the tests.</p></li>`,
+).join("")}</ol></body></html>`;
+const SCROLL_STATIC = `(async () => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  await frame();
+  const start = performance.now();
+  while (window.scrollY > 0) {
+    window.scrollTo(0, Math.max(0, window.scrollY - window.innerHeight));
+    await frame();
+  }
+  await frame();
+  const during = window.__longTasks.filter((t) => t.start >= start).map((t) => t.duration);
+  return { longest: Math.max(0, ...during), ms: performance.now() - start };
+})()`;
+
+type Scroll = { ms: number; steps: number; firstOlderMs: number | null; longest: number; over100: number; reachedStart: boolean; domNodes: number };
+
+async function scrollRoom(page: Page, url: string): Promise<Scroll> {
+  await measureLoad(page, url);
+  await page.waitForTimeout(1000);
+  return (await page.evaluate(SCROLL_TO_FIRST)) as Scroll;
+}
+
 async function measureLoad(page: Page, url: string) {
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForFunction(USABLE, undefined, { timeout: 60_000, polling: 50 });
@@ -136,6 +167,15 @@ export async function benchRoomHistory(): Promise<BenchResult[]> {
     const [name, value] = server.cookie.split("=") as [string, string];
     await context.addCookies([{ name, value, url: server.baseUrl }]);
     await context.addInitScript(PROBES);
+    const baselinePage = await context.newPage();
+    const staticScroll = async () => {
+      await baselinePage.setContent(STATIC_LIST);
+      await baselinePage.evaluate(PROBES);
+      return (await baselinePage.evaluate(SCROLL_STATIC)) as { longest: number; ms: number };
+    };
+    const baselineQuiet = await staticScroll();
+    results.push({ name: `baseline: a static list of ${STATIC_ROWS.toLocaleString("en")} rows scrolled end → top: longest task`, value: baselineQuiet.longest, unit: "ms" });
+    let largest: { roomId: string; label: string; quiet: Scroll } | null = null;
     for (const size of SIZES) {
       const seedStart = performance.now();
       const roomId = await seededRoom(server, db, size);
@@ -154,16 +194,9 @@ export async function benchRoomHistory(): Promise<BenchResult[]> {
       await page.waitForTimeout(500);
       const domNodes = (await page.evaluate(DOM_NODES)) as number;
       await page.waitForTimeout(1000);
-      const scroll = (await page.evaluate(SCROLL_TO_FIRST)) as {
-        ms: number;
-        steps: number;
-        firstOlderMs: number | null;
-        longest: number;
-        over100: number;
-        reachedStart: boolean;
-        domNodes: number;
-      };
+      const scroll = (await page.evaluate(SCROLL_TO_FIRST)) as Scroll;
       await page.close();
+      largest = { roomId, label, quiet: scroll };
       results.push(
         { name: `${label}: usable (rows drawn), p50 of ${LOADS}`, value: percentile(loads.map((l) => l.usableMs).sort((a, b) => a - b), 50), unit: "ms", target: "≤ 1,000 ms, flat" },
         { name: `${label}: DOM nodes once usable / at the first message`, value: domNodes, unit: `/ ${scroll.domNodes}`, target: "flat" },
@@ -172,8 +205,29 @@ export async function benchRoomHistory(): Promise<BenchResult[]> {
         { name: `${label}: an older page of 100 entries, API p50 of 5`, value: percentile([...olderTimes].sort((a, b) => a - b), 50), unit: "ms" },
         { name: `${label}: an older page, scroll to the top → rows drawn`, value: scroll.firstOlderMs ?? Number.NaN, unit: "ms" },
         { name: `${label}: scrolling to the first message: longest task`, value: scroll.longest, unit: "ms", target: "none > 100 ms" },
+        { name: `${label}: scrolling: longest task ÷ the static list's`, value: scroll.longest / Math.max(1, baselineQuiet.longest), unit: "×" },
         { name: `${label}: scrolling to the first message: tasks over 100 ms`, value: scroll.over100, unit: "tasks", target: "0" },
         { name: `${label}: scrolling to the first message: ${scroll.reachedStart ? "reached" : "NOT reached"} in ${scroll.steps} scrolls`, value: scroll.ms / 1000, unit: "s" },
+      );
+    }
+    const last = largest as { roomId: string; label: string; quiet: Scroll } | null;
+    if (last) {
+      // Under the fixed load: the largest room's scroll again, and the static list's, in one phase.
+      const load = loadAverage();
+      const { room, baseline } = await withOneCoreSpinning(async () => {
+        const page = await context.newPage();
+        try {
+          return { room: await scrollRoom(page, `${server.baseUrl}/w/demo/rooms/${last.roomId}`), baseline: await staticScroll() };
+        } finally {
+          await page.close();
+        }
+      });
+      results.push(
+        { name: "one core spinning: the machine's load average (1 min) as the phase began", value: load, unit: "" },
+        { name: "one core spinning: the static list scrolled end → top: longest task", value: baseline.longest, unit: "ms" },
+        { name: `one core spinning: ${last.label}: scrolling to the first message: longest task`, value: room.longest, unit: "ms", target: "< 300 ms" },
+        { name: `one core spinning: ${last.label}: tasks over 100 ms / ${room.reachedStart ? "reached" : "NOT reached"} the first message in`, value: room.over100, unit: `/ ${(room.ms / 1000).toFixed(1)} s` },
+        { name: `under load ÷ quiet, ${last.label}: longest task`, value: room.longest / Math.max(1, last.quiet.longest), unit: "×", target: "≤ 3×" },
       );
     }
   } finally {

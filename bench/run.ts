@@ -2,15 +2,17 @@
  * `npm run bench`: prints every benchmark's figures beside its target. It never
  * fails on timing — speed is measured here, not asserted in tests.
  * Sections: gate (M4), traces, sandbox (H1), file tools (H2), host-side git (H6), plans (P2, G4), pipelines (S2, O5), reviews (R5, R8), publishing (R12), web (needs
- * `npm run build` and PostgreSQL), review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
+ * `npm run build` and PostgreSQL), idle memory, the first page in dev, review room, long-lived rooms and worker CPU. `npm run bench -- web` runs one section.
  */
 import { benchDeclaredModes } from "./declared-modes";
+import { benchDevFirstPage } from "./dev-first-page";
 import { benchFairShare } from "./fair-share";
 import { benchFileTools } from "./file-tools";
 import { benchGate } from "./gate";
 import { benchGithubLatency } from "./github-latency";
 import { benchHostGit } from "./host-git";
 import { benchHosts } from "./hosts";
+import { benchIdleMemory } from "./idle-memory";
 import { benchPaths } from "./paths";
 import { benchPipeline } from "./pipeline";
 import { benchPlans } from "./plans";
@@ -43,6 +45,8 @@ const sections: [string, () => Promise<BenchResult[]>][] = [
   ["Publish a verdict to GitHub, real Octokit against a local GitHub API (R12)", benchPublish],
   ["GitHub delivery latency beside a no-op request, quiet and with one core spinning (R9, R12)", benchGithubLatency],
   ["Web, production build on PostgreSQL", benchWeb],
+  ["Idle memory of the production server on PostgreSQL and PGlite, beside a bare Next.js server", benchIdleMemory],
+  ["First page after npm run dev, cold, beside a bare Next.js dev server", benchDevFirstPage],
   ["Review room in Chromium, production build", benchReviewRoom],
   ["Long-lived rooms in Chromium, production build", benchRoomHistory],
   ["Worker CPU per scripted run", benchWorkerCpu],

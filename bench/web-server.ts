@@ -17,7 +17,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function waitForHealth(baseUrl: string, timeoutMs: number) {
+export async function waitForHealth(baseUrl: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -31,7 +31,7 @@ async function waitForHealth(baseUrl: string, timeoutMs: number) {
 }
 
 /** next-auth's credentials flow over plain HTTP; returns the session cookie header. */
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");

@@ -8,20 +8,13 @@
  * Absolute throughput drifts from run to run on shared machines, so the reads
  * are printed as ratios to a floor measured in the same run on the same build:
  * a route that checks the session and membership and does nothing else. Idle
- * memory is printed beside a bare Next.js server's (bench/fixtures/bare-next).
+ * memory has its own section (./idle-memory.ts), on both databases.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { percentile, type BenchResult } from "./stats";
 import { startBenchServer, type BenchServer } from "./web-server";
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return kb / 1024;
-}
 
 /** Opens an SSE stream and resolves each time `match` sees a matching event. */
 function openStream(server: BenchServer, path: string, onEvent: (type: string, data: string) => void): Promise<http.ClientRequest> {
@@ -121,37 +114,6 @@ async function sseSubscribers(server: BenchServer, roomId: string, count: number
   return { connected, received, errors };
 }
 
-const BARE_APP = "bench/fixtures/bare-next";
-const NEXT_BIN = "node_modules/next/dist/bin/next";
-
-/**
- * Idle resident memory of a bare Next.js server: the same Next.js, an app of
- * one page and one route, started and warmed like Gatehouse's. Built once with
- * webpack (Turbopack, rooted at the repository, would pull in Gatehouse's own
- * instrumentation and proxy and so not be bare).
- */
-async function bareNextIdleMb(port = 3231): Promise<number> {
-  if (!existsSync(`${BARE_APP}/.next/BUILD_ID`)) {
-    const built = spawnSync(process.execPath, [NEXT_BIN, "build", "--webpack", BARE_APP], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-    if (built.status !== 0) throw new Error("the bare Next.js app did not build");
-  }
-  const server = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), BARE_APP], { stdio: "ignore", env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } });
-  try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/ping`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error("the bare Next.js server did not start");
-      await new Promise((r) => setTimeout(r, 300));
-    }
-    await fetch(`http://127.0.0.1:${port}/`);
-    await new Promise((r) => setTimeout(r, 3000));
-    return rssMb(server.pid!);
-  } finally {
-    server.kill("SIGTERM");
-  }
-}
-
 const ratio = (value: number, floor: number) => (floor > 0 ? value / floor : NaN);
 
 export async function benchWeb(): Promise<BenchResult[]> {
@@ -166,9 +128,6 @@ export async function benchWeb(): Promise<BenchResult[]> {
     const planRoom = rooms.rooms.find((r) => r.mode === "plan")!.id;
     // Warm up the routes the first time (compilation of route modules on first hit).
     await fetch(`${server.baseUrl}/api/workspaces/demo/rooms/${chatRoom}`, { headers: { cookie: server.cookie } });
-    await new Promise((r) => setTimeout(r, 3000));
-    const idle = rssMb(server.pid);
-    const bare = await bareNextIdleMb();
     const dispatch = await dispatchLatency(server, chatRoom);
     // The floor is measured before and after the reads and averaged, so drift during the run shows in neither side alone.
     const floorPath = "/api/workspaces/demo/ping";
@@ -193,9 +152,6 @@ export async function benchWeb(): Promise<BenchResult[]> {
       { name: "inbox read endpoint p99 latency", value: inbox.p99, unit: "ms" },
       { name: "inbox read endpoint p99 ÷ floor's", value: ratio(inbox.p99, floor.p99), unit: "×", target: "≤ 2×" },
       { name: "read endpoint errors (floor + room + inbox)", value: floor.errors + room.errors + inbox.errors, unit: "", target: "0" },
-      { name: "production web process resident memory when idle", value: idle, unit: "MB" },
-      { name: "bare Next.js server (bench/fixtures/bare-next) resident memory when idle", value: bare, unit: "MB" },
-      { name: "Gatehouse idle memory above the bare Next.js server's", value: idle - bare, unit: "MB", target: "≤ 100 MB" },
       { name: "SSE subscribers connected (of 1,000)", value: sse.connected, unit: "", target: "1,000" },
       { name: "SSE subscribers that received a broadcast event", value: sse.received, unit: "" },
       { name: "SSE connection errors", value: sse.errors, unit: "", target: "0" },

@@ -17,7 +17,7 @@ const ws = "/api/workspaces/demo";
 const EXCHANGES = 1_000;
 
 /** A fresh demo room holding EXCHANGES exchanges (2,000 messages and 100 notices), seeded with SQL. */
-async function seededRoom(api: import("@playwright/test").APIRequestContext) {
+async function seededRoom(api: import("@playwright/test").APIRequestContext, exchanges = EXCHANGES) {
   const created = await api.post(`${ws}/rooms`, { data: { name: `History e2e ${randomUUID().slice(0, 6)}`, mode: "chat" } });
   expect(created.status(), await created.text()).toBe(201);
   const roomId = (await created.json()).room.id as string;
@@ -31,7 +31,7 @@ async function seededRoom(api: import("@playwright/test").APIRequestContext) {
     );
     const { workspaceId, conversationId, userId } = rows[0]!;
     const prefix = `e${randomUUID().replace(/-/g, "").slice(0, 8)}`;
-    await seedRoomHistory(client, { workspaceId, roomId, conversationId, agentId: null, authorId: userId, exchanges: EXCHANGES, prefix, start: new Date(Date.now() - 3_600_000) });
+    await seedRoomHistory(client, { workspaceId, roomId, conversationId, agentId: null, authorId: userId, exchanges, prefix, start: new Date(Date.now() - 3_600_000) });
     return { roomId, prefix };
   } finally {
     await client.end();
@@ -94,6 +94,25 @@ test("a 2,000-message room scrolls to its first message and back, keeps its plac
   // Drawn (the window draws a few rows beyond the screen) is not yet on screen: one more scroll to it.
   await rowWith(page, `Answer ${EXCHANGES - 1}:`).scrollIntoViewIfNeeded();
   await expect(rowWith(page, `Answer ${EXCHANGES - 1}:`)).toBeInViewport();
+});
+
+test("a long room's page arrives with its newest messages already in the HTML, drawn before the page's scripts load", async ({ context }) => {
+  test.setTimeout(180_000);
+  await signedInPage(context, DEMO);
+  const { roomId } = await seededRoom(context.request, 60);
+  const html = await (await context.request.get(`/w/demo/rooms/${roomId}`)).text();
+  // The server rendered the first page's rows: the newest exchange is in the document itself.
+  expect(html).toContain("Answer 59:");
+  expect(html).toContain("Question 59:");
+  expect((html.match(/data-row-key=/g) ?? []).length).toBeGreaterThanOrEqual(20);
+
+  // Drawn before the page's scripts arrive: with every bundle held back (only React's inline
+  // streaming swap runs), a reader already sees those messages.
+  const page = await context.newPage();
+  await page.route("**/_next/static/**/*.js", (route) => route.abort());
+  await page.goto(`/w/demo/rooms/${roomId}`);
+  await expect(rowWith(page, "Answer 59:")).toBeVisible();
+  await page.close();
 });
 
 test("deep links open the page around a message and highlight it; find in a room jumps to a match", async ({ context }) => {

@@ -8,7 +8,6 @@ import { assertValidEnv, env } from "@/lib/config/env";
 import { getDatabase } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import type { RunningWorker } from "@/lib/queue/run-worker";
-import { startAgentWorker } from "@/lib/runtime/start-agent-worker";
 import { startTelemetry } from "@/lib/telemetry/start-telemetry";
 import { startOutgoingWebhooks } from "./outgoing-webhooks";
 import { installShutdown, onShutdown } from "./shutdown";
@@ -19,6 +18,13 @@ function shouldSeed(): boolean {
   const { GATEHOUSE_SEED_DEMO, DATABASE_URL } = env();
   if (GATEHOUSE_SEED_DEMO) return GATEHOUSE_SEED_DEMO === "1";
   return !DATABASE_URL;
+}
+
+async function startInProcessWorker(db: Awaited<ReturnType<typeof getDatabase>>): Promise<RunningWorker> {
+  const { startAgentWorker } = await import("@/lib/runtime/start-agent-worker");
+  const { worker, stop } = await startAgentWorker(db, `web-${process.pid}`, (message) => console.error(`[gatehouse] ${message}`));
+  onShutdown(stop);
+  return worker;
 }
 
 export function startRuntime(): Promise<RunningWorker | null> {
@@ -37,9 +43,14 @@ export function startRuntime(): Promise<RunningWorker | null> {
     installShutdown();
     if (telemetry) onShutdown(() => telemetry.shutdown());
     if (env().GATEHOUSE_WORKER === "off") return null;
-    const { worker, stop } = await startAgentWorker(db, `web-${process.pid}`, (message) => console.error(`[gatehouse] ${message}`));
-    onShutdown(stop);
-    return worker;
+    const started = startInProcessWorker(db);
+    // In development the dev server compiles what it first loads: the worker (most of lib/)
+    // compiles and starts beside the first pages instead of before them.
+    if (env().NODE_ENV === "development") {
+      started.catch((error: Error) => console.error(`[gatehouse] the worker did not start: ${error.message}`));
+      return null;
+    }
+    return started;
   })();
   return globalForRuntime.gatehouseRuntime;
 }

@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/error-text";
 import { ApiError } from "@/components/ui/fetch-json";
-import { PlanGraph } from "@/components/plans/plan-graph";
+import { PlanGraph } from "@/components/plans/lazy-plan-graph";
 import { RunLink } from "@/components/plans/run-link";
 import { ChangesLink } from "@/components/runs/changes-link";
 import { TICKET_STATUS, type TicketStatus } from "@/components/plans/step-status";

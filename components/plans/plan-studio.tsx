@@ -13,7 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { planApi } from "./keys";
 import { PlanDecision } from "./plan-decision";
 import { PlanDiffView } from "./plan-diff-view";
-import { PlanGraph } from "./plan-graph";
+import { PlanGraph } from "./lazy-plan-graph";
 import { useOrchestrations, usePlan, usePlanVersions } from "./plan-hooks";
 import { PLAN_STATUS, PlanVersions } from "./plan-versions";
 import { StepDetails } from "./step-details";

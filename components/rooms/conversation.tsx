@@ -11,13 +11,18 @@
  * the list keeps its place on screen when they arrive above it. A deep link
  * opens with its entry in view and highlighted.
  *
+ * The server renders the first page's rows into the HTML, in the flow of the
+ * page (nothing is measured there); once hydrated the list is windowed, and
+ * those rows' heights are the first measurements.
+ *
  * Keyboard: the transcript is a log region; every row is focusable (Tab), and
  * Arrow Up/Down, Home and End move between rows, loading and scrolling as needed.
  */
 import { isTerminalRunStatus } from "@/lib/run-status/run-status";
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
 import { Spinner } from "@/components/ui/spinner";
 import type { LiveTexts } from "./live-text";
 import { MessageEntry } from "./message-entry";
@@ -35,6 +40,9 @@ export interface HistoryEdge {
   error: boolean;
   load: () => void;
 }
+
+/** Earlier entries are fetched while the reader is still this many rows above the top of what is loaded. */
+const FETCH_AHEAD_ROWS = 25;
 
 /** Finished runs further up than this many entries from the end start collapsed to their totals and words. */
 const OPEN_AT_END = 3;
@@ -54,6 +62,10 @@ function estimate(row: Row | undefined, collapsed: boolean): number {
   const { run, trigger, messages } = row.entry;
   return 90 + (trigger ? 80 : 0) + messages.length * 60 + (collapsed ? 0 : run.toolCalls.length * 46);
 }
+
+const noSubscription = () => () => undefined;
+const onClient = () => true;
+const onServer = () => false;
 
 const finished = (entry: RoomEntry) => entry.kind === "run" && isTerminalRunStatus(entry.run.status);
 
@@ -129,6 +141,9 @@ export function Conversation({
     if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
     return indexes;
   }, []);
+  // False for the server render and the hydration that must match it (every row in flow, none
+  // windowed); true at once for a list mounted later in the browser.
+  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => {
@@ -141,8 +156,11 @@ export function Conversation({
     rangeExtractor,
     // Earlier entries arriving above keep the entry on screen where it was (the virtualizer re-anchors by key).
     anchorTo: "end",
+    // Row heights are measured after React commits, not with a synchronous re-render per row
+    // (flushSync there was seconds of main thread while scrolling a long room).
+    useFlushSync: false,
   });
-  const items = virtualizer.getVirtualItems();
+  const items = hydrated ? virtualizer.getVirtualItems() : rows.map((row, index) => ({ key: row.key, index, start: 0 }));
   const total = virtualizer.getTotalSize();
 
   // Follow the end while the reader is there (and the list reaches the present).
@@ -188,7 +206,8 @@ export function Conversation({
   const firstShown = items[0]?.index;
   const lastShown = items[items.length - 1]?.index;
   useEffect(() => {
-    if (ready && firstShown === 0 && older.has && !older.loading && !older.error) older.load();
+    // Ahead of the reader: the next earlier page is asked for before the top of what is loaded shows.
+    if (ready && firstShown !== undefined && firstShown <= FETCH_AHEAD_ROWS && older.has && !older.loading && !older.error) older.load();
   }, [ready, firstShown, older]);
   useEffect(() => {
     if (ready && lastShown !== undefined && lastShown >= rows.length - 1 && newer.has && !newer.loading && !newer.error) newer.load();
@@ -264,7 +283,7 @@ export function Conversation({
   return (
     <div role="log" aria-label="Conversation" aria-busy={older.loading || newer.loading || undefined} data-testid="conversation">
       <EdgeRow edge={older} direction="older" />
-      <ol ref={listRef} className="relative" style={{ height: total }}>
+      <ol ref={listRef} className="relative" style={hydrated ? { height: total } : undefined}>
         {items.map((item) => {
           const row = rows[item.index]!;
           const highlighted = row.kind === "entry" && target?.entryId === row.key;
@@ -284,8 +303,8 @@ export function Conversation({
                 if (!event.currentTarget.contains(event.relatedTarget as Node | null) && focused.current === item.index) focused.current = null;
               }}
               onKeyDown={(event) => onRowKey(event, item.index)}
-              className="absolute top-0 left-0 w-full list-none pb-6 outline-none focus-visible:rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500"
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              className={cx(hydrated && "absolute top-0 left-0", "w-full list-none pb-6 outline-none focus-visible:rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500")}
+              style={hydrated ? { transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` } : undefined}
             >
               {renderRow(row, item.index)}
             </li>

@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { ensureLanguage } from "./code-highlighter";
 import { Markdown } from "./markdown";
 
 const html = (text: string, citations = false) => renderToStaticMarkup(createElement(Markdown, { text, citations }));
@@ -50,6 +51,15 @@ describe("Markdown", () => {
     const out = html("```ts\nconst x = 1;\n```\n\nuse `const` here");
     expect(out).toContain('class="hljs-keyword"');
     expect(out).toContain("<code class=\"rounded");
+  });
+
+  it("a block in a language whose grammar loads on first use shows its code at once and turns highlighted when the grammar arrives", async () => {
+    const first = html("```go\nfunc main() {}\n```");
+    expect(first).toContain("func main() {}");
+    await expect.poll(() => ensureLanguage("golang"), { timeout: 30_000 }).toBe(true);
+    expect(html("```golang\nfunc main() {}\n```")).toMatch(/<span class="hljs-keyword">func<\/span>/);
+    // A language nobody registered stays readable as plain text.
+    expect(html("```klingon\nqapla'\n```")).toContain("qapla&#x27;");
   });
 
   it("M5: in agent text a rule citation in prose reads as words with the id as a link to the rule", () => {

@@ -1,11 +1,12 @@
 "use client";
 
-import type { ComponentProps, ReactNode } from "react";
+import { useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
 import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
-import rehypeHighlight from "rehype-highlight";
+import { grammarsVersion, subscribeToGrammars } from "./code-highlighter";
 import { cx } from "./cx";
+import { rehypeCodeHighlight } from "./rehype-code-highlight";
 import { remarkHtmlAsText } from "./remark-html-as-text";
 import { remarkRuleCitations } from "./remark-rule-citations";
 import { RuleRef } from "./rule-ref";
@@ -18,7 +19,8 @@ import { RuleRef } from "./rule-ref";
  * react-markdown's URL filter (http, https, mailto and relative only — a
  * `javascript:` link loses its target and is inert); images show as links, so a
  * message cannot make the reader's browser fetch anything. Code blocks with a
- * language are highlighted by highlight.js (through rehype-highlight).
+ * language are highlighted by highlight.js, one highlighter for the page
+ * (./code-highlighter).
  */
 const components: Components = {
   a({ href, children }) {
@@ -92,7 +94,7 @@ const components: Components = {
 const remarkPlugins = [remarkGfm, remarkBreaks, remarkHtmlAsText];
 // Rule citations read as words only in agent text (README "Text"): what a person typed stays as typed.
 const remarkPluginsWithCitations = [...remarkPlugins, remarkRuleCitations];
-const rehypePlugins = [[rehypeHighlight, { detect: false, ignoreMissing: true }]] as NonNullable<ComponentProps<typeof ReactMarkdown>["rehypePlugins"]>;
+const rehypePlugins = [rehypeCodeHighlight];
 
 /** Only http(s), mailto and relative targets survive; everything else becomes no link. */
 function safeUrl(url: string): string {
@@ -112,6 +114,8 @@ export function Markdown({
   citations = false,
   inline = false,
 }: Readonly<{ text: string; className?: string; trailing?: ReactNode; citations?: boolean; inline?: boolean }>) {
+  // Renders again when a lazily loaded grammar arrives, so its blocks turn highlighted.
+  useSyncExternalStore(subscribeToGrammars, grammarsVersion, grammarsVersion);
   const rendered = (
     <ReactMarkdown
       remarkPlugins={citations ? remarkPluginsWithCitations : remarkPlugins}

@@ -5,7 +5,7 @@ import "server-only";
  * zero-setup default), migrated on open. Both expose LISTEN/NOTIFY so live
  * updates fan out the same way.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { dataDir } from "../config/data-dir";
 import { env } from "../config/env";
@@ -129,8 +129,23 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
 async function openPglite(dataDir: string, runMigrations: boolean, loadDataDir?: Blob): Promise<Database> {
   // Loaded only for the embedded default: a PostgreSQL deployment never pays for the WebAssembly build.
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const lite = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
+  // PostgreSQL initialises every shared buffer at start, so the default 128 MB of them is
+  // resident at once; one person's embedded database is served well by 16 MB (its files stay
+  // in the OS page cache). Measured: 314 → 164 MB for PGlite reopened on a small database.
+  const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+  const onDisk = !dataDir.startsWith("memory://");
+  if (onDisk && !loadDataDir && !existsSync(join(dataDir, "PG_VERSION"))) {
+    // A new data directory: initdb and the first migration run in a PGlite that is closed
+    // afterwards. WebAssembly memory never shrinks, and what initdb grew it to (~500 MB)
+    // would otherwise stay resident for the life of the process.
+    mkdirSync(dataDir, { recursive: true });
+    const first = new PGlite(dataDir, { startParams });
+    await first.waitReady;
+    if (runMigrations) await migrate(first as unknown as SqlRunner);
+    await first.close();
+  }
+  if (onDisk) mkdirSync(dataDir, { recursive: true });
+  const lite = new PGlite(dataDir, loadDataDir ? { loadDataDir, startParams } : { startParams });
   await lite.waitReady;
   if (runMigrations) await migrate(lite as unknown as SqlRunner);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), transactionOptions: TRANSACTION_OPTIONS });

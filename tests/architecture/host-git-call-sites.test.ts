@@ -33,6 +33,7 @@ const PROCESS_STARTERS: Record<string, string> = {
   "lib/sandbox/start-sandboxed-process.ts": "a long-lived process inside the sandbox (Claude Code)",
   "lib/transports/claude-code/model-relay-inside.ts": "runs inside the sandbox: starts the CLI there",
   "scripts/e2e-server.mjs": "test tooling: starts Next.js and the stand-in model server",
+  "scripts/dev.mjs": "npm run dev: starts the Next.js dev server and warms its first pages",
   "scripts/prisma-generate.mjs": "build tooling: runs prisma generate",
   "lib/hosts/refs-server.ts": "issue 24: the refs server's `git http-backend` (see GIT_SERVERS)",
 };

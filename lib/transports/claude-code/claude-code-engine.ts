@@ -26,7 +26,7 @@ import type { TurnContext, TurnEngine, TurnOutcome } from "../../harness/lifecyc
 import { toolResultMessage } from "../../models/tool-result-message";
 import type { ClaudeCodeEndpoint } from "./claude-code-endpoint";
 import { continuationPrompt, lastUserText } from "./continuation-prompt";
-import { runClaudeCodeTurn, type ClaudeGateAnswer } from "./run-claude-code";
+import type { ClaudeGateAnswer } from "./run-claude-code";
 
 export interface ClaudeCodeEngineOptions {
   endpoint: ClaudeCodeEndpoint;
@@ -61,6 +61,8 @@ async function takeSession(ctx: TurnContext, options: ClaudeCodeEngineOptions): 
   const uses = new Map<string, { tool: string; input: unknown }>();
   const steps = Math.max(1, ctx.limits.maxSteps - checkpoint.step);
 
+  // The Claude Agent SDK loads with the first turn that needs it, not with every server process.
+  const { runClaudeCodeTurn } = await import("./run-claude-code");
   const result = await runClaudeCodeTurn({
     surface: ctx.surface,
     worktree,
