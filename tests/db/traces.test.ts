@@ -242,6 +242,19 @@ describe("traces", { timeout: 240_000 }, () => {
       const mine = publishes.filter((s) => jobIds.has(String(s.attributes["gatehouse.job.id"])));
       expect(mine.length).toBeGreaterThanOrEqual(1);
       expect(mine.every((s) => s.traceId === root.traceId)).toBe(true);
+      // Each call the publish made to GitHub is an HTTP client span under its publish job: the check run written is in the trace.
+      const calls = trace.filter((s) => s.attributes["http.request.method"] !== undefined && ours.some((p) => p.spanId === s.parentSpanId));
+      const written = calls.filter((s) => ["POST", "PATCH"].includes(String(s.attributes["http.request.method"])) && String(s.attributes["url.full"]).startsWith(`${api.url}/repos/acme/traced/check-runs`));
+      expect(written.length).toBeGreaterThanOrEqual(1);
+      for (const call of written) {
+        expect(call.name).toBe(call.attributes["http.request.method"]);
+        expect(call.kind).toBe(3); // SPAN_KIND_CLIENT
+        expect(call.attributes["http.response.status_code"]).toBeLessThan(300);
+        // Where the request went, never its query string (nor the token, which travels in a header).
+        expect(String(call.attributes["url.full"])).not.toContain("?");
+      }
+      expect(calls.length).toBe(api.requests.filter((r) => r.path.startsWith("/repos/acme/traced/")).length);
+      expect(JSON.stringify(trace)).not.toContain(token);
     } finally {
       await worker.stop();
       for (const [name, value] of [["GATEHOUSE_GITHUB_API_URL", githubEnv.url], ["GATEHOUSE_GITHUB_RETRY_MS", githubEnv.retry]] as const) {
