@@ -10,6 +10,7 @@ import "server-only";
  */
 import { Octokit } from "@octokit/rest";
 import { env } from "../config/env";
+import { tracedFetch } from "../telemetry/traced-fetch";
 import { gatedFetch, type CredentialStore } from "./credential-state";
 
 /** A request the fence refused before sending it. */
@@ -32,12 +33,13 @@ export function githubApiBase(): string {
 
 /**
  * A fetch that sends only to URLs under `base` (same origin, path under the
- * base's path) and follows a redirect only to another URL under it.
+ * base's path) and follows a redirect only to another URL under it. Each
+ * request (its redirects included) is an HTTP client span when tracing is on.
  */
 export function fencedFetch(base: string, inner: typeof fetch = fetch): typeof fetch {
   const root = new URL(`${base.replace(/\/+$/, "")}/`);
   const inside = (url: URL) => url.origin === root.origin && (url.pathname.startsWith(root.pathname) || `${url.pathname}/` === root.pathname);
-  return async (input, init) => {
+  return tracedFetch(async (input, init) => {
     let url = new URL(input instanceof Request ? input.url : String(input));
     for (let hop = 0; ; hop++) {
       if (!inside(url)) {
@@ -52,7 +54,7 @@ export function fencedFetch(base: string, inner: typeof fetch = fetch): typeof f
       if (hop >= MAX_REDIRECTS) throw new GithubDestinationError(`The GitHub API redirected more than ${MAX_REDIRECTS} times.`);
       url = new URL(location, url);
     }
-  };
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
  * start-telemetry.ts has loaded an SDK (OTEL_EXPORTER_OTLP_ENDPOINT set): when
  * tracing is off a span helper is one boolean check and a direct call.
  */
-import { context, propagation, SpanStatusCode, trace, type Attributes, type Context, type Span } from "@opentelemetry/api";
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from "@opentelemetry/api";
 
 let on = false;
 
@@ -23,11 +23,12 @@ const tracer = () => trace.getTracer("gatehouse");
 /**
  * Runs `fn` inside a span named `name` (its child spans and enqueued jobs join
  * it), ending it when `fn` settles and marking it an error when `fn` throws.
- * `parent` starts it in another context (a job's carried trace).
+ * `parent` starts it in another context (a job's carried trace); `kind` says
+ * what sort of span it is (a request to another service is a CLIENT span).
  */
-export async function withSpan<T>(name: string, attributes: Attributes, fn: (span: Span | undefined) => Promise<T>, parent?: Context): Promise<T> {
+export async function withSpan<T>(name: string, attributes: Attributes, fn: (span: Span | undefined) => Promise<T>, parent?: Context, kind?: SpanKind): Promise<T> {
   if (!on) return fn(undefined);
-  return tracer().startActiveSpan(name, { attributes }, parent ?? context.active(), async (span) => {
+  return tracer().startActiveSpan(name, { attributes, kind }, parent ?? context.active(), async (span) => {
     try {
       return await fn(span);
     } catch (error) {

@@ -4,7 +4,8 @@
  * the GenAI conventions — invoke_agent per advance of the run, chat per model
  * call, execute_tool per call carrying the gate's decision (G7: its rule and
  * the capability fingerprint), approvals as span events (G4) — and a webhook
- * delivery, the jobs it queues and the review run they start are one trace.
+ * delivery, the jobs it queues, the review run they start and the publish of
+ * its verdict to GitHub (real Octokit, a local GitHub API) are one trace.
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -25,6 +26,9 @@ import { startTelemetry, type Telemetry } from "../../lib/telemetry/start-teleme
 import { testDatabase } from "../support/db";
 import { createAgent, createRoom, createRun, createUser, createWorkspace } from "../support/factories";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../support/otlp-receiver";
+import { startGithubApi } from "../support/github-api-server";
+import { newToken } from "../support/publishing";
+import { waitFor } from "../support/wait-for";
 
 let fx: Fixture;
 let receiver: OtlpReceiver;
@@ -133,11 +137,16 @@ describe("traces", { timeout: 240_000 }, () => {
     expect(receiver.rejected).toBe(0);
   });
 
-  it("issue 23: a webhook delivery, the jobs it queues and the review run that forms the verdict are one trace", async () => {
+  it("issue 23: a webhook delivery → review → publish is one trace: the jobs it queues, the review run that forms the verdict and the job that publishes it to GitHub", async () => {
     const db = await testDatabase();
     const { prisma } = db;
     const data = await useDataDir();
     const allowed = process.env.GATEHOUSE_ALLOWED_GIT_HOSTS;
+    const githubEnv = { url: process.env.GATEHOUSE_GITHUB_API_URL, retry: process.env.GATEHOUSE_GITHUB_RETRY_MS };
+    // The verdict is published by the real publish code and Octokit to a GitHub API on loopback.
+    const api = await startGithubApi();
+    process.env.GATEHOUSE_GITHUB_API_URL = api.url;
+    process.env.GATEHOUSE_GITHUB_RETRY_MS = "60";
     (globalThis as { gatehouseDb?: Promise<Database> }).gatehouseDb = Promise.resolve(db);
     const upstream = await makeRepo(data.root, "upstream", { "src/app.ts": "export const a = 1;\n" });
     const mainSha = sha(upstream, "main");
@@ -148,6 +157,9 @@ describe("traces", { timeout: 240_000 }, () => {
     checkout(upstream, "feature", true);
     const featureSha = await commitFiles(upstream, { "src/app.ts": "export const a = 2;\nconsole.log(a);\n" }, "feature");
     gitSync(upstream, ["push", "-q", remote, "feature"]);
+    const token = newToken();
+    api.addRepository("acme/traced", token);
+    api.addCommit("acme/traced", featureSha);
     const worker = await startWorker({ db, handlers: jobHandlers(db, { owner: "trace-webhook" }), pollMs: 50 });
     try {
       const workspace = await createWorkspace(prisma);
@@ -155,7 +167,7 @@ describe("traces", { timeout: 240_000 }, () => {
       gitSync(data.root, ["clone", "-q", remote, local]);
       const secret = "trace-webhook-secret";
       const repository = await prisma.repository.create({
-        data: { workspaceId: workspace.id, name: "widgets", path: local, remoteUrl: `${server.origin}/remote.git`, githubFullName: "acme/traced", webhookSecret: secret },
+        data: { workspaceId: workspace.id, name: "widgets", path: local, remoteUrl: `${server.origin}/remote.git`, githubFullName: "acme/traced", githubToken: token, webhookSecret: secret },
       });
       const body = JSON.stringify({
         action: "opened",
@@ -174,16 +186,21 @@ describe("traces", { timeout: 240_000 }, () => {
       );
       expect(answer.status).toBe(202);
 
-      const deadline = Date.now() + 180_000;
-      let review = null;
-      while (!review && Date.now() < deadline) {
-        review = await prisma.review.findFirst({ where: { pullRequest: { repositoryId: repository.id } }, select: { runId: true, verdict: true } });
-        if (!review) await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(review).toBeTruthy();
-      // The run's own spans end a moment after its verdict is stored.
+      const review = await waitFor("the review's verdict", () =>
+        prisma.review.findFirst({ where: { pullRequest: { repositoryId: repository.id } }, select: { id: true, runId: true, verdict: true } }),
+      );
+      // The verdict is on GitHub: the Gatehouse check run at the head completed, and the publication says so.
+      await waitFor("the verdict published to GitHub", () =>
+        prisma.forgePublication.findFirst({ where: { pullRequest: { repositoryId: repository.id }, status: "published", reviewId: review.id } }),
+      );
+      const checkRun = api.checkRuns.find((r) => r.repo === "acme/traced" && r.head_sha === featureSha)!;
+      expect(checkRun).toMatchObject({ name: "Gatehouse", status: "completed" });
+      expect(checkRun.conclusion).toEqual(expect.any(String));
+      expect(api.requests.filter((r) => r.path.startsWith("/repos/acme/traced/check-runs")).every((r) => r.headers.authorization === `token ${token}`)).toBe(true);
+      // The run's own spans and the publish job's end a moment after what they stored.
       const runDone = Date.now() + 60_000;
-      while ((await prisma.run.count({ where: { id: review!.runId!, status: { in: ["queued", "running"] } } })) > 0 && Date.now() < runDone) await new Promise((r) => setTimeout(r, 200));
+      while ((await prisma.run.count({ where: { id: review.runId!, status: { in: ["queued", "running"] } } })) > 0 && Date.now() < runDone) await new Promise((r) => setTimeout(r, 200));
+      await waitFor("the publish jobs to finish", async () => (await prisma.job.count({ where: { kind: "review.publish", status: { in: ["queued", "running"] } } })) === 0);
       await new Promise((r) => setTimeout(r, 500));
       await telemetry.flush();
 
@@ -201,8 +218,50 @@ describe("traces", { timeout: 240_000 }, () => {
       expect(trace.some((s) => s.name === "execute_tool finalize_review" && s.parentSpanId === agentSpan.spanId)).toBe(true);
       const sync = trace.find((s) => s.name === "process review.github_pull")!;
       expect(sync.parentSpanId).toBe(root.spanId);
+
+      // Every publish job (the check run in progress when the pull arrived, the verdict once formed) is in the delivery's trace, under it.
+      const publishes = receiver.spans.filter((s) => s.name === "process review.publish" && s.attributes["messaging.destination.name"] === "review.publish");
+      const ours = publishes.filter((s) => s.traceId === root.traceId);
+      expect(ours.length).toBeGreaterThanOrEqual(1);
+      const byId = new Map(trace.map((s) => [s.spanId, s]));
+      const underRoot = (span: ReceivedSpan) => {
+        for (let at: ReceivedSpan | undefined = span; at; at = at.parentSpanId ? byId.get(at.parentSpanId) : undefined) if (at.spanId === root.spanId) return true;
+        return false;
+      };
+      for (const span of ours) expect(underRoot(span)).toBe(true);
+      // The publish of the verdict runs after the review run stored it: it descends from the run's advance.
+      const advances = new Set(trace.filter((s) => s.name === "process run.advance").map((s) => s.spanId));
+      const descendsFromAdvance = (span: ReceivedSpan) => {
+        for (let at = span.parentSpanId ? byId.get(span.parentSpanId) : undefined; at; at = at.parentSpanId ? byId.get(at.parentSpanId) : undefined) if (advances.has(at.spanId)) return true;
+        return false;
+      };
+      expect(ours.some(descendsFromAdvance)).toBe(true);
+      // No publish job of this test's pull ran outside the trace.
+      const jobs = await prisma.job.findMany({ where: { kind: "review.publish" }, select: { id: true } });
+      const jobIds = new Set(jobs.map((j) => j.id.toString()));
+      const mine = publishes.filter((s) => jobIds.has(String(s.attributes["gatehouse.job.id"])));
+      expect(mine.length).toBeGreaterThanOrEqual(1);
+      expect(mine.every((s) => s.traceId === root.traceId)).toBe(true);
+      // Each call the publish made to GitHub is an HTTP client span under its publish job: the check run written is in the trace.
+      const calls = trace.filter((s) => s.attributes["http.request.method"] !== undefined && ours.some((p) => p.spanId === s.parentSpanId));
+      const written = calls.filter((s) => ["POST", "PATCH"].includes(String(s.attributes["http.request.method"])) && String(s.attributes["url.full"]).startsWith(`${api.url}/repos/acme/traced/check-runs`));
+      expect(written.length).toBeGreaterThanOrEqual(1);
+      for (const call of written) {
+        expect(call.name).toBe(call.attributes["http.request.method"]);
+        expect(call.kind).toBe(3); // SPAN_KIND_CLIENT
+        expect(call.attributes["http.response.status_code"]).toBeLessThan(300);
+        // Where the request went, never its query string (nor the token, which travels in a header).
+        expect(String(call.attributes["url.full"])).not.toContain("?");
+      }
+      expect(calls.length).toBe(api.requests.filter((r) => r.path.startsWith("/repos/acme/traced/")).length);
+      expect(JSON.stringify(trace)).not.toContain(token);
     } finally {
       await worker.stop();
+      for (const [name, value] of [["GATEHOUSE_GITHUB_API_URL", githubEnv.url], ["GATEHOUSE_GITHUB_RETRY_MS", githubEnv.retry]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await api.close();
       delete (globalThis as { gatehouseDb?: unknown }).gatehouseDb;
       if (allowed === undefined) delete process.env.GATEHOUSE_ALLOWED_GIT_HOSTS;
       else process.env.GATEHOUSE_ALLOWED_GIT_HOSTS = allowed;

@@ -12,6 +12,7 @@ interface OtlpSpan {
   spanId: string;
   parentSpanId?: string;
   name: string;
+  kind?: number;
   attributes?: { key: string; value: AnyValue }[];
   events?: { name: string; attributes?: { key: string; value: AnyValue }[] }[];
 }
@@ -22,6 +23,8 @@ export interface ReceivedSpan {
   spanId: string;
   parentSpanId: string | null;
   name: string;
+  /** OTLP's SpanKind: 1 internal, 2 server, 3 client, 4 producer, 5 consumer */
+  kind: number;
   attributes: Record<string, unknown>;
   events: { name: string; attributes: Record<string, unknown> }[];
 }
@@ -65,6 +68,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
               spanId: s.spanId,
               parentSpanId: s.parentSpanId || null,
               name: s.name,
+              kind: Number(s.kind ?? 0),
               attributes: attrs(s.attributes),
               events: (s.events ?? []).map((e) => ({ name: e.name, attributes: attrs(e.attributes) })),
             });
