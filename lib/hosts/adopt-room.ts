@@ -21,7 +21,8 @@ import { createWorktree, removeWorktree } from "../repos/worktrees";
 import { syncRepository } from "../repositories/sync-repository";
 import { ensureCommitHere } from "./fetch-room-refs";
 import { recordHostMirror } from "./host-mirror";
-import { refsConfigured, refsRemoteUrl, roomHeadRef, roomWorkRef, scrubRefsUrl } from "./refs-remote";
+import { fetchFromRefsServer } from "./refs-git";
+import { refsConfigured, roomHeadRef, roomWorkRef } from "./refs-remote";
 import { hostDeadMs, thisHostId } from "./this-host";
 
 /** "here": the worktree is this host's; "adopted": it is now; "elsewhere": a live host holds it; "none": no worktree to care about. */
@@ -112,17 +113,7 @@ async function adoptReviewRoom(
 }
 
 async function fetchRoomRefs(mirror: string, repositoryId: string, roomId: string): Promise<{ head: string; work: string }> {
-  const url = refsRemoteUrl(repositoryId);
-  const local = `refs/gatehouse/rooms/${roomId}/`;
-  try {
-    await git(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--no-recurse-submodules", "--end-of-options", url, `+${local}*:${local}*`], {
-      gitDir: mirror,
-      protocols: [new URL(url).protocol === "https:" ? "https" : "http"],
-      timeoutMs: 120_000,
-    });
-  } catch (error) {
-    throw new Error(`fetching room ${roomId}'s refs failed: ${scrubRefsUrl((error as Error).message)}`);
-  }
+  await fetchFromRefsServer(mirror, repositoryId, `refs/gatehouse/rooms/${roomId}/`, `fetching room ${roomId}'s refs failed`);
   const { stdout } = await git(["rev-parse", `${roomHeadRef(roomId)}^{commit}`, `${roomWorkRef(roomId)}^{commit}`], { gitDir: mirror });
   const [head = "", work = ""] = stdout.trim().split("\n");
   if (!OBJECT_ID.test(head) || !OBJECT_ID.test(work)) throw new Error(`room ${roomId} has no work on the refs server`);

@@ -14,14 +14,14 @@ import "server-only";
 import path from "node:path";
 import type { PrismaClient } from "../db/generated/client";
 import { checkStagedTree, importPack } from "../repos/check-staged-tree";
-import { git } from "../repos/git";
 import { commitTree } from "../repos/land-commit";
 import { serialized } from "../repos/mirror";
 import { mirrorPath, worktreeGit } from "../repos/mirror-paths";
 import type { WorktreeOnRecord } from "../repos/sandbox-git-step";
 import { stageWorktree } from "../repos/stage-worktree";
 import { readWorktreeHead } from "../repos/worktree-head";
-import { refsConfigured, refsRemoteUrl, roomHeadRef, roomWorkRef, scrubRefsUrl } from "./refs-remote";
+import { gitWithRefsServer } from "./refs-git";
+import { refsConfigured, roomHeadRef, roomWorkRef } from "./refs-remote";
 import { thisHostId } from "./this-host";
 
 const SNAPSHOT_AUTHOR = { name: "Gatehouse", email: "gatehouse@gatehouse.local" };
@@ -53,17 +53,8 @@ export async function snapshotWorktree(worktree: WorktreeOnRecord, roomId: strin
 }
 
 export async function pushRefs(mirror: string, repositoryId: string, refs: Record<string, string>): Promise<void> {
-  const url = refsRemoteUrl(repositoryId);
   const specs = Object.entries(refs).map(([ref, sha]) => `+${sha}:${ref}`);
-  try {
-    await git(["push", "--quiet", "--no-verify", "--porcelain", "--end-of-options", url, ...specs], {
-      gitDir: mirror,
-      protocols: [new URL(url).protocol === "https:" ? "https" : "http"],
-      timeoutMs: PUSH_TIMEOUT_MS,
-    });
-  } catch (error) {
-    throw new Error(scrubRefsUrl((error as Error).message));
-  }
+  await gitWithRefsServer(mirror, repositoryId, (url) => ["push", "--quiet", "--no-verify", "--porcelain", "--end-of-options", url, ...specs], { timeoutMs: PUSH_TIMEOUT_MS });
 }
 
 /**
