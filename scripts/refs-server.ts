@@ -5,18 +5,11 @@
  * (derived from GATEHOUSE_REFS_SECRET). Stops on SIGTERM.
  */
 import path from "node:path";
-import { assertValidEnv, EnvError } from "../lib/config/env";
 import { dataDir } from "../lib/config/data-dir";
 import { startRefsServer } from "../lib/hosts/refs-server";
+import { validEnvOrExit } from "./valid-env";
 
-let config;
-try {
-  config = assertValidEnv();
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+const config = validEnvOrExit();
 if (!config.GATEHOUSE_REFS_SECRET || config.GATEHOUSE_REFS_SECRET.length < 16) {
   console.error("npm run refs-server needs GATEHOUSE_REFS_SECRET (16 characters or more): each repository's password derives from it.");
   process.exit(2);

@@ -3,19 +3,12 @@
  * against one PostgreSQL database (set GATEHOUSE_WORKER=off on the web
  * processes to keep all agent work here). Stops cleanly on SIGTERM.
  */
-import { assertValidEnv, EnvError } from "../lib/config/env";
 import { openDatabase } from "../lib/db/client";
 import { startAgentWorker } from "../lib/runtime/start-agent-worker";
 import { startTelemetry } from "../lib/telemetry/start-telemetry";
+import { validEnvOrExit } from "./valid-env";
 
-let config;
-try {
-  config = assertValidEnv();
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+const config = validEnvOrExit();
 if (!config.DATABASE_URL) {
   console.error("npm run worker needs DATABASE_URL: the embedded database belongs to the web process, which runs its own worker.");
   process.exit(2);
