@@ -25,6 +25,8 @@ export interface RoomSnapshot {
   worktreePath: string | null;
   /** H2: the worktree's git data, from the room's records (its repository and worktree path) */
   git: WorktreeGit | null;
+  /** The room's task list, read in the same turn-start statement as the mode (absent: the engine reads it itself) */
+  todos?: unknown;
 }
 
 export interface RoomReader {

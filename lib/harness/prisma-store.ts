@@ -214,7 +214,7 @@ export function createPrismaRoomReader(prisma: PrismaClient): RoomReader {
       const room = await prisma.room.findFirst({
         where: { id: roomId, workspaceId },
         select: {
-          id: true, workspaceId: true, mode: true, modeDeclaration: true, autonomy: true, planShell: true, worktreePath: true, repositoryId: true,
+          id: true, workspaceId: true, mode: true, modeDeclaration: true, autonomy: true, planShell: true, worktreePath: true, repositoryId: true, todos: true,
           workspace: { select: { modePolicy: true } },
         },
       });
