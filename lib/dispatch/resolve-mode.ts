@@ -10,6 +10,7 @@ import { PROFILES } from "../modes/profiles";
 import { roomProfile } from "../modes/room-mode";
 import type { Autonomy, Mode, ModeProfile } from "../modes/types";
 import type { WorktreeGit } from "../repos/worktree-git";
+import type { TodoItem } from "../rooms/stored-todos";
 
 /** What a turn needs to know about its room. */
 export interface RoomSnapshot {
@@ -26,7 +27,7 @@ export interface RoomSnapshot {
   /** H2: the worktree's git data, from the room's records (its repository and worktree path) */
   git: WorktreeGit | null;
   /** The room's task list, read in the same turn-start statement as the mode (absent: the engine reads it itself) */
-  todos?: unknown;
+  todos?: TodoItem[];
 }
 
 export interface RoomReader {

@@ -10,7 +10,6 @@ import { promptBlock } from "../modes/prompt";
 import { streamTurn } from "../models/stream-turn";
 import { withSpan } from "../telemetry/context";
 import type { TodoItem } from "../rooms/replace-todos";
-import { readStoredTodos } from "../rooms/stored-todos";
 import { completionHook } from "./completion";
 import type { TurnContext, TurnEngine, TurnOutcome } from "./lifecycle/turn-engine";
 import type { HarnessStore } from "./types";
@@ -21,7 +20,7 @@ export function builtInEngine(model: LanguageModelV3, store: Pick<HarnessStore, 
     async turn(ctx: TurnContext): Promise<TurnOutcome> {
       const { run, checkpoint, surface, turn } = ctx;
       // The turn-start room read (S4) already carries the task list: no second statement for it.
-      const todos = !turn.room ? [] : turn.room.todos !== undefined ? readStoredTodos(turn.room.todos) : await store.todos(run.workspaceId, turn.room.id);
+      const todos = turn.room ? (turn.room.todos ?? (await store.todos(run.workspaceId, turn.room.id))) : [];
       // Traces: one "chat {model}" span per model call, with the tokens the provider reported (GenAI conventions).
       const chat = { "gen_ai.operation.name": "chat", "gen_ai.request.model": model.modelId, "gen_ai.provider.name": model.provider };
       const result = await withSpan(`chat ${model.modelId}`, chat, async (span) => {

@@ -219,9 +219,9 @@ export function createPrismaRoomReader(prisma: PrismaClient): RoomReader {
         },
       });
       if (!room) return null;
-      const { repositoryId, workspace, ...snapshot } = room;
+      const { repositoryId, workspace, todos, ...snapshot } = room;
       // H2: the git data comes from the records (repository → mirror, worktree path → its name), never from <wt>/.git.
-      return { ...snapshot, policy: parseStoredPolicy(workspace.modePolicy), git: worktreeGit(repositoryId, room.worktreePath) };
+      return { ...snapshot, policy: parseStoredPolicy(workspace.modePolicy), git: worktreeGit(repositoryId, room.worktreePath), todos: readStoredTodos(todos) };
     },
   };
 }
