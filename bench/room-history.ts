@@ -221,6 +221,7 @@ export async function benchRoomHistory(): Promise<BenchResult[]> {
       await page.waitForTimeout(1000);
       const scroll = await profiled(page, `room-${size}.cpuprofile`, async () => (await page.evaluate(SCROLL_TO_FIRST)) as Scroll);
       await page.close();
+      console.log(`  (${label}: longest task while scrolling ${Math.round(scroll.longest)} ms, ${scroll.over100} over 100 ms, load ${loadAverage().toFixed(1)})`);
       largest = { roomId, label, quiet: scroll };
       results.push(
         { name: `${label}: usable (rows drawn), p50 of ${LOADS}`, value: percentile(loads.map((l) => l.usableMs).sort((a, b) => a - b), 50), unit: "ms", target: "≤ 1,000 ms, flat" },
