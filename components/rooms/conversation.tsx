@@ -133,12 +133,24 @@ export function Conversation({
   const toggleRun = useCallback((id: string) => setToggledRuns((set) => flip(set, id)), []);
   const toggleCall = useCallback((id: string) => setOpenCalls((set) => flip(set, id)), []);
 
+  // False for the server render and the hydration that must match it (every row in flow, none
+  // windowed); true at once for a list mounted later in the browser.
+  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list starts on the page: read before the first windowed paint, then whenever the
+  // page's size changes (something above it grew, or the older edge changed), after layout. Read
+  // after every commit, it forced a layout of its own in each one (a tenth of the long tasks).
   useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
-  });
+    const read = () => {
+      const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setScrollMargin((margin) => (Math.abs(top - margin) > 1 ? top : margin));
+    };
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [hydrated]);
 
   const atEnd = useRef(!target);
   const focused = useRef<number | null>(null);
@@ -149,9 +161,6 @@ export function Conversation({
     if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
     return indexes;
   }, []);
-  // False for the server render and the hydration that must match it (every row in flow, none
-  // windowed); true at once for a list mounted later in the browser.
-  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
   // The virtualizer lays out every loaded row from the first one that changed on each measurement
   // (tens of thousands far back in a long room): its key and estimate must be cheap, and getItemKey
   // stable between pages (a new one lays everything out again on every render, i.e. scroll frame).

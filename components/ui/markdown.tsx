@@ -102,7 +102,17 @@ function safeUrl(url: string): string {
   return /^(https?:|mailto:|\/|#|\.|[^:]*$)/i.test(kept) ? kept : "";
 }
 
+/**
+ * One line of plain prose: no character that CommonMark, GFM (autolinks included) or the plugins
+ * above act on, nothing at its start that could open a block, no whitespace at its ends. Its
+ * rendering is a paragraph of the text as written, so the parser is skipped — most of what people
+ * write, and many of the agent's shorter lines.
+ */
+const PLAIN = /^[^\s\d\\`*_[\]<>!#~|&=+@-](?:[^\u0000-\u001f\u007f\\`*_[\]<>!#~|&=+@]*[^\s\\`*_[\]<>!#~|&=+@])?$/;
+const isPlain = (text: string) => PLAIN.test(text) && !text.includes("://") && !/www\./i.test(text);
+
 function render(text: string, citations: boolean, inline: boolean): ReactElement {
+  if (isPlain(text)) return inline ? <>{text}</> : <p>{text}</p>;
   // react-markdown's synchronous Markdown is a plain function of its options (no hooks).
   return ReactMarkdown({
     children: text,
