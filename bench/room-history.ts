@@ -17,7 +17,13 @@
  *   same browser, and, for the largest room, again with one core spinning.
  *
  * Needs `next build`, PostgreSQL and /usr/bin/chromium. Prints, never asserts.
+ *
+ * `BENCH_ROOM_PROFILE=dir` also writes a Chromium CPU profile of each room's quiet
+ * scroll to the first message (`dir/room-<size>.cpuprofile`, for DevTools or
+ * `node bench/long-tasks.ts`, which names what the long tasks spent their time on).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import pg from "pg";
 import { seedRoomHistory } from "../tests/support/seed-room-history";
@@ -27,6 +33,7 @@ import { startBenchServer, type BenchServer } from "./web-server";
 
 /** `BENCH_ROOM_SIZES=1000,5000` measures fewer sizes (the 50,000-message room takes minutes to scroll through). */
 const SIZES = (process.env.BENCH_ROOM_SIZES ?? "1000,5000,50000").split(",").map(Number);
+const PROFILE_DIR = process.env.BENCH_ROOM_PROFILE;
 const LOADS = 3;
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
@@ -143,6 +150,24 @@ const SCROLL_STATIC = `(async () => {
 
 type Scroll = { ms: number; steps: number; firstOlderMs: number | null; longest: number; over100: number; reachedStart: boolean; domNodes: number };
 
+/** `fn` under the CDP sampling profiler when BENCH_ROOM_PROFILE is set; the profile lands in that directory as `name`. */
+async function profiled<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return fn();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await cdp.send("Profiler.stop");
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    writeFileSync(join(PROFILE_DIR, name), JSON.stringify(profile));
+    console.log(`  (CPU profile: ${join(PROFILE_DIR, name)})`);
+    await cdp.detach();
+  }
+}
+
 async function scrollRoom(page: Page, url: string): Promise<Scroll> {
   await measureLoad(page, url);
   await page.waitForTimeout(1000);
@@ -194,8 +219,9 @@ export async function benchRoomHistory(): Promise<BenchResult[]> {
       await page.waitForTimeout(500);
       const domNodes = (await page.evaluate(DOM_NODES)) as number;
       await page.waitForTimeout(1000);
-      const scroll = (await page.evaluate(SCROLL_TO_FIRST)) as Scroll;
+      const scroll = await profiled(page, `room-${size}.cpuprofile`, async () => (await page.evaluate(SCROLL_TO_FIRST)) as Scroll);
       await page.close();
+      console.log(`  (${label}: longest task while scrolling ${Math.round(scroll.longest)} ms, ${scroll.over100} over 100 ms, load ${loadAverage().toFixed(1)})`);
       largest = { roomId, label, quiet: scroll };
       results.push(
         { name: `${label}: usable (rows drawn), p50 of ${LOADS}`, value: percentile(loads.map((l) => l.usableMs).sort((a, b) => a - b), 50), unit: "ms", target: "≤ 1,000 ms, flat" },

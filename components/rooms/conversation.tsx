@@ -20,7 +20,7 @@
  */
 import { isTerminalRunStatus } from "@/lib/run-status/run-status";
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { Spinner } from "@/components/ui/spinner";
@@ -63,9 +63,18 @@ function estimate(row: Row | undefined, collapsed: boolean): number {
   return 90 + (trigger ? 80 : 0) + messages.length * 60 + (collapsed ? 0 : run.toolCalls.length * 46);
 }
 
+/** Each entry's estimate open and collapsed, kept while its page is: a long room's rows are estimated again on each page. */
+const estimated = new WeakMap<RoomEntry, readonly [number, number]>();
+
 const noSubscription = () => () => undefined;
 const onClient = () => true;
 const onServer = () => false;
+
+function flip(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(set);
+  if (!next.delete(id)) next.add(id);
+  return next;
+}
 
 const finished = (entry: RoomEntry) => entry.kind === "run" && isTerminalRunStatus(entry.run.status);
 
@@ -114,25 +123,36 @@ export function Conversation({
   // Which runs people opened or closed, and which tool calls they opened: kept here, since rows unmount as they scroll away.
   const [toggledRuns, setToggledRuns] = useState<ReadonlySet<string>>(new Set());
   const [openCalls, setOpenCalls] = useState<ReadonlySet<string>>(new Set());
-  const flip = (set: ReadonlySet<string>, id: string) => {
-    const next = new Set(set);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  };
   const collapsedByDefault = useCallback(
     (index: number, entry: RoomEntry) =>
       finished(entry) && index < rows.length - OPEN_AT_END && entry.id !== target?.entryId,
     [rows.length, target?.entryId],
   );
   const isCollapsed = (index: number, entry: RoomEntry) => collapsedByDefault(index, entry) !== toggledRuns.has(entry.id);
+  // Stable, so a row's content (EntryContent, memoized) renders again only when its own props change.
+  const toggleRun = useCallback((id: string) => setToggledRuns((set) => flip(set, id)), []);
+  const toggleCall = useCallback((id: string) => setOpenCalls((set) => flip(set, id)), []);
 
+  // False for the server render and the hydration that must match it (every row in flow, none
+  // windowed); true at once for a list mounted later in the browser.
+  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list starts on the page: read before the first windowed paint, then whenever the
+  // page's size changes (something above it grew, or the older edge changed), after layout. Read
+  // after every commit, it forced a layout of its own in each one (a tenth of the long tasks).
   useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
-  });
+    const read = () => {
+      const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setScrollMargin((margin) => (Math.abs(top - margin) > 1 ? top : margin));
+    };
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [hydrated]);
 
+  const atEnd = useRef(!target);
   // The focused row by key, not index: earlier pages arriving above shift every index.
   const focused = useRef<string | null>(null);
   const indexByKey = useMemo(() => new Map(rows.map((row, i) => [row.key, i])), [rows]);
@@ -145,16 +165,25 @@ export function Conversation({
     if (f !== undefined && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
     return indexes;
   }, []);
-  // False for the server render and the hydration that must match it (every row in flow, none
-  // windowed); true at once for a list mounted later in the browser.
-  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer);
+  // The virtualizer lays out every loaded row from the first one that changed on each measurement
+  // (tens of thousands far back in a long room): its key and estimate must be cheap, and getItemKey
+  // stable between pages (a new one lays everything out again on every render, i.e. scroll frame).
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
+  const estimates = useMemo(() => {
+    const out = new Array<number>(rows.length);
+    rows.forEach((row, i) => {
+      if (row.kind !== "entry") return void (out[i] = estimate(row, false));
+      const collapsed = collapsedByDefault(i, row.entry) !== toggledRuns.has(row.entry.id);
+      let known = estimated.get(row.entry);
+      if (!known) estimated.set(row.entry, (known = [estimate(row, false), estimate(row, true)]));
+      out[i] = known[collapsed ? 1 : 0];
+    });
+    return out;
+  }, [rows, collapsedByDefault, toggledRuns]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: (i) => {
-      const row = rows[i];
-      return estimate(row, row?.kind === "entry" ? isCollapsed(i, row.entry) : false);
-    },
-    getItemKey: (i) => rows[i]?.key ?? i,
+    estimateSize: (i) => estimates[i] ?? 80,
+    getItemKey,
     overscan: 6,
     scrollMargin,
     rangeExtractor,
@@ -164,11 +193,16 @@ export function Conversation({
     // (flushSync there was seconds of main thread while scrolling a long room).
     useFlushSync: false,
   });
-  const items = hydrated ? virtualizer.getVirtualItems() : rows.map((row, index) => ({ key: row.key, index, start: 0 }));
   const total = virtualizer.getTotalSize();
+  // "end" re-anchors while the options are set (above); after that it only keeps the end in view as
+  // rows are measured, asking at each measured row whether the list is at its end — the whole
+  // list's layout each time (O(rows), seconds far back in a long room). Away from the end that
+  // answer is no, and "start" measures the same way without asking.
+  const fromEnd = total + virtualizer.options.scrollMargin - (virtualizer.scrollRect?.height ?? 0) - (virtualizer.scrollOffset ?? 0);
+  if (hydrated && fromEnd > virtualizer.options.scrollEndThreshold) virtualizer.options.anchorTo = "start";
+  const items = hydrated ? virtualizer.getVirtualItems() : rows.map((row, index) => ({ key: row.key, index, start: 0 }));
 
   // Follow the end while the reader is there (and the list reaches the present).
-  const atEnd = useRef(!target);
   useEffect(() => {
     const onScroll = () => {
       atEnd.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 200;
@@ -261,36 +295,6 @@ export function Conversation({
     );
   }
 
-  const renderRow = (row: Row, index: number): ReactNode => {
-    switch (row.kind) {
-      case "sending":
-        return <MessageEntry message={row.message} agentName={agentName} />;
-      case "entry": {
-        const { entry } = row;
-        const highlight = target && target.entryId === entry.id ? target.highlight : null;
-        if (entry.kind === "message") return <MessageEntry message={entry.message} agentName={agentName} highlighted={highlight !== null} />;
-        return (
-          <RunBlock
-            run={entry.run}
-            trigger={entry.trigger}
-            messages={entry.messages}
-            live={live[entry.run.id]}
-            liveAll={live}
-            agentName={agentName}
-            slug={slug}
-            roomId={roomId}
-            canWrite={canWrite}
-            highlight={highlight}
-            collapsed={isCollapsed(index, entry)}
-            onToggleCollapsed={() => setToggledRuns((set) => flip(set, entry.id))}
-            openCalls={openCalls}
-            onToggleCall={(id) => setOpenCalls((set) => flip(set, id))}
-          />
-        );
-      }
-    }
-  };
-
   return (
     <div role="log" aria-label="Conversation" aria-busy={older.loading || newer.loading || undefined} data-testid="conversation">
       <EdgeRow edge={older} direction="older" />
@@ -317,7 +321,23 @@ export function Conversation({
               className={cx(hydrated && "absolute top-0 left-0", "w-full list-none pb-6 outline-none focus-visible:rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500")}
               style={hydrated ? { transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` } : undefined}
             >
-              {renderRow(row, item.index)}
+              {row.kind === "sending" ? (
+                <MessageEntry message={row.message} agentName={agentName} />
+              ) : (
+                <EntryContent
+                  entry={row.entry}
+                  live={row.entry.kind === "run" ? live : undefined}
+                  agentName={agentName}
+                  slug={slug}
+                  roomId={roomId}
+                  canWrite={canWrite}
+                  highlight={target && target.entryId === row.key ? target.highlight : null}
+                  collapsed={isCollapsed(item.index, row.entry)}
+                  onToggleRun={toggleRun}
+                  openCalls={openCalls}
+                  onToggleCall={toggleCall}
+                />
+              )}
             </li>
           );
         })}
@@ -326,6 +346,59 @@ export function Conversation({
     </div>
   );
 }
+
+/**
+ * One entry's content, memoized: the list renders again on every scroll frame
+ * (the virtualizer's range and positions) and on every history page, and each
+ * render of a row used to parse its Markdown again. Props are the entry itself
+ * (kept by the history pages), primitives and stable callbacks; `live` only for
+ * runs, whose text streams.
+ */
+const EntryContent = memo(function EntryContent({
+  entry,
+  live,
+  agentName,
+  slug,
+  roomId,
+  canWrite,
+  highlight,
+  collapsed,
+  onToggleRun,
+  openCalls,
+  onToggleCall,
+}: Readonly<{
+  entry: RoomEntry;
+  live: LiveTexts | undefined;
+  agentName: string;
+  slug: string;
+  roomId: string;
+  canWrite: boolean;
+  highlight: string | null;
+  collapsed: boolean;
+  onToggleRun: (entryId: string) => void;
+  openCalls: ReadonlySet<string>;
+  onToggleCall: (toolCallId: string) => void;
+}>) {
+  if (entry.kind === "message") return <MessageEntry message={entry.message} agentName={agentName} highlighted={highlight !== null} />;
+  return (
+    <RunBlock
+      run={entry.run}
+      trigger={entry.trigger}
+      messages={entry.messages}
+      live={live?.[entry.run.id]}
+      liveAll={live}
+      agentName={agentName}
+      slug={slug}
+      roomId={roomId}
+      canWrite={canWrite}
+      highlight={highlight}
+      collapsed={collapsed}
+      onToggleCollapsed={() => onToggleRun(entry.id)}
+      openCalls={openCalls}
+      onToggleCall={onToggleCall}
+    />
+  );
+});
 
 /** The top or bottom edge of what is loaded: loading, a retry, a button, or the beginning. */
 function EdgeRow({ edge, direction, onJumpToLatest }: Readonly<{ edge: HistoryEdge; direction: "older" | "newer"; onJumpToLatest?: () => void }>) {

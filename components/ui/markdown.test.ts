@@ -82,4 +82,28 @@ describe("Markdown", () => {
     expect(out).toContain("<code");
     expect(out).toContain("console.log</code>");
   });
+
+  it("one line of plain prose renders as the parser renders it (it skips the parser), and anything Markdown acts on still goes through it", () => {
+    // A trailing line break sends the same text through the parser, which drops it.
+    const plain = [
+      "Question 12: how is the discount for order 12 computed, and where is it rounded?",
+      "Answer 12: the discount is computed in src/pricing/rule-12-1.ts and rounded once at the end.",
+      "ok",
+      "Déjà vu — it's \"quoted\" (and 50% off); see a/b.ts line 3.",
+    ];
+    for (const text of plain) {
+      expect(html(text)).toBe(html(`${text}\n`));
+      expect(html(text, true)).toBe(html(`${text}\n`, true));
+      const inline = (t: string) => renderToStaticMarkup(createElement(Markdown, { text: t, inline: true }));
+      expect(inline(text)).toBe(inline(`${text}\n`));
+    }
+    expect(html("1. first")).toContain("<ol>");
+    expect(html("- item")).toContain("<ul>");
+    expect(html("see www.example.com now")).toContain('href="http://www.example.com"');
+    expect(html("see https://example.com now")).toContain('href="https://example.com"');
+    expect(html("mail dana@example.com")).toContain('href="mailto:dana@example.com"');
+    expect(html("a &amp; b")).toContain("a &amp; b");
+    expect(html("refused [M5]", true)).not.toContain("[M5]");
+    expect(html("    indented")).toContain("<pre");
+  });
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
+import { useSyncExternalStore, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
@@ -103,6 +103,55 @@ function safeUrl(url: string): string {
 }
 
 /**
+ * One line of plain prose: no character that CommonMark, GFM (autolinks included) or the plugins
+ * above act on, nothing at its start that could open a block, no whitespace at its ends. Its
+ * rendering is a paragraph of the text as written, so the parser is skipped — most of what people
+ * write, and many of the agent's shorter lines.
+ */
+const PLAIN = /^[^\s\d\\`*_[\]<>!#~|&=+@-](?:[^\u0000-\u001f\u007f\\`*_[\]<>!#~|&=+@]*[^\s\\`*_[\]<>!#~|&=+@])?$/;
+const isPlain = (text: string) => PLAIN.test(text) && !text.includes("://") && !/www\./i.test(text);
+
+function render(text: string, citations: boolean, inline: boolean): ReactElement {
+  if (isPlain(text)) return inline ? <>{text}</> : <p>{text}</p>;
+  // react-markdown's synchronous Markdown is a plain function of its options (no hooks).
+  return ReactMarkdown({
+    children: text,
+    remarkPlugins: citations ? remarkPluginsWithCitations : remarkPlugins,
+    rehypePlugins,
+    urlTransform: safeUrl,
+    components,
+    // `inline`: one line of prose inside a sentence (a verdict's rule): paragraphs dissolve into it.
+    ...(inline ? { disallowedElements: ["p"], unwrapDisallowed: true } : {}),
+  });
+}
+
+/**
+ * Parsed texts in the browser, most recently used last: a long room's rows
+ * mount again each time the reader scrolls back over them, and parsing (a
+ * unified processor built, GFM parsed, highlighted) was most of the main
+ * thread's time while scrolling. Keyed by the grammars' version, so text
+ * parsed before its grammar arrived is parsed again once. Never on the server,
+ * where a cache would outlive the request.
+ */
+const parsed = new Map<string, ReactElement>();
+const PARSED_KEPT = 1500;
+
+function renderedOnce(text: string, citations: boolean, inline: boolean, version: number): ReactElement {
+  if (typeof window === "undefined") return render(text, citations, inline);
+  const key = `${version}:${citations ? 1 : 0}${inline ? 1 : 0}:${text}`;
+  const hit = parsed.get(key);
+  if (hit) {
+    parsed.delete(key);
+    parsed.set(key, hit);
+    return hit;
+  }
+  const element = render(text, citations, inline);
+  parsed.set(key, element);
+  if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  return element;
+}
+
+/**
  * Rendered Markdown; `trailing` follows the text (a streaming caret).
  * `citations`: bracketed rule ids (`[M5]`) read as words with a link — for
  * agent text; a person's words are shown as they wrote them.
@@ -115,19 +164,9 @@ export function Markdown({
   inline = false,
 }: Readonly<{ text: string; className?: string; trailing?: ReactNode; citations?: boolean; inline?: boolean }>) {
   // Renders again when a lazily loaded grammar arrives, so its blocks turn highlighted.
-  useSyncExternalStore(subscribeToGrammars, grammarsVersion, grammarsVersion);
-  const rendered = (
-    <ReactMarkdown
-      remarkPlugins={citations ? remarkPluginsWithCitations : remarkPlugins}
-      rehypePlugins={rehypePlugins}
-      urlTransform={safeUrl}
-      components={components}
-      // `inline`: one line of prose inside a sentence (a verdict's rule): paragraphs dissolve into it.
-      {...(inline ? { disallowedElements: ["p"], unwrapDisallowed: true } : {})}
-    >
-      {text}
-    </ReactMarkdown>
-  );
+  const version = useSyncExternalStore(subscribeToGrammars, grammarsVersion, grammarsVersion);
+  // Streaming text (the one with a caret) changes with every delta: not worth keeping.
+  const rendered = trailing === undefined ? renderedOnce(text, citations, inline, version) : render(text, citations, inline);
   if (inline) return <span data-markdown="" className={cx("markdown break-words", className)}>{rendered}{trailing}</span>;
   return (
     <div data-markdown="" className={cx("markdown space-y-2 text-sm leading-relaxed break-words", className)}>
