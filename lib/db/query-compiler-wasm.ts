@@ -8,7 +8,7 @@
  * generated client's naming says, no quoted payload) falls back to Prisma's own loader.
  */
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { join } from "node:path";
 import type { GetPrismaClientConfig } from "@prisma/client/runtime/client";
 
 /** "./query_compiler_fast_bg.js" + "postgresql" → the package path of its base64 module. */
@@ -26,10 +26,20 @@ export function base64Payload(source: string): string | null {
   return /^[A-Za-z0-9+/]+=*$/.test(payload) ? payload : null;
 }
 
+/**
+ * Where Node resolves the package from the project (the directory the server, the worker and
+ * the tests run in). Taken through process.getBuiltinModule, not an import: the bundler
+ * replaces a createRequire(…).resolve(variable) it cannot follow with a throw.
+ */
+function resolveFromProject(specifier: string): string {
+  const { createRequire } = process.getBuiltinModule("node:module");
+  return createRequire(join(process.cwd(), "package.json")).resolve(specifier);
+}
+
 async function compileFromFile(specifier: string): Promise<WebAssembly.Module | null> {
   let source: string;
   try {
-    source = await readFile(createRequire(import.meta.url).resolve(specifier), "utf8");
+    source = await readFile(resolveFromProject(specifier), "utf8");
   } catch {
     return null;
   }
