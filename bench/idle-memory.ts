@@ -6,7 +6,7 @@
  * environment `npm start` gives (glibc's malloc capped and trimmed, 4 MB semi-spaces), warmed with the pages a
  * person opens first (sign-in, the workspace, a room), read 3 s later. Once
  * as the machine is and once with one core spinning. Gatehouse on PostgreSQL
- * without the arena cap is printed too, for what the cap saves.
+ * without the malloc settings is printed too, for what they save.
  *
  * Needs `next build` and PostgreSQL. Prints, never asserts.
  */
@@ -83,7 +83,7 @@ export async function benchIdleMemory(): Promise<BenchResult[]> {
       { name: label("Gatehouse on PGlite (a new data directory), idle resident memory"), value: pglite, unit: "MB" },
       { name: label("Gatehouse on PGlite above the bare server"), value: pglite - bare, unit: "MB", target: "≤ 150 MB" },
     );
-    if (!Number.isNaN(uncapped)) results.push({ name: label("Gatehouse on PostgreSQL without MALLOC_ARENA_MAX=2"), value: uncapped, unit: "MB" });
+    if (!Number.isNaN(uncapped)) results.push({ name: label("Gatehouse on PostgreSQL without the MALLOC_* settings"), value: uncapped, unit: "MB" });
   }
   return results;
 }
