@@ -133,12 +133,16 @@ export function Conversation({
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
   });
 
-  const focused = useRef<number | null>(null);
+  // The focused row by key, not index: earlier pages arriving above shift every index.
+  const focused = useRef<string | null>(null);
+  const indexByKey = useMemo(() => new Map(rows.map((row, i) => [row.key, i])), [rows]);
+  const latestIndexByKey = useRef(indexByKey);
+  latestIndexByKey.current = indexByKey;
   const rangeExtractor = useCallback((range: Range) => {
     const indexes = defaultRangeExtractor(range);
     // A focused row stays in the DOM while it scrolls away, so keyboard focus is never dropped.
-    const f = focused.current;
-    if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
+    const f = focused.current === null ? undefined : latestIndexByKey.current.get(focused.current);
+    if (f !== undefined && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
     return indexes;
   }, []);
   // False for the server render and the hydration that must match it (every row in flow, none
@@ -177,32 +181,39 @@ export function Conversation({
     if (atEnd.current && !newer.has) virtualizer.scrollToOffset(Number.MAX_SAFE_INTEGER);
   }, [total, rows.length, live, newer.has, virtualizer]);
 
-  // A deep link: bring its entry into view once, then let the reader be.
+  // Near either edge of what is loaded: load on — once the list has taken its first position.
+  const [ready, setReady] = useState(false);
   const opened = useRef(false);
-  const latestRows = useRef(rows);
-  latestRows.current = rows;
+  useEffect(() => {
+    // A deep link is ready once its entry is in view (below); this is for a link whose entry never shows.
+    const delay = window.setTimeout(() => {
+      if (!target || !opened.current) setReady(true);
+    }, target ? 3000 : 50);
+    return () => window.clearTimeout(delay);
+  }, [target]);
+
+  // A deep link: bring its entry into view once, then let the reader be. No page loads until it
+  // has settled there: a scroll to an index still in flight when earlier entries arrive above
+  // would land on whatever entry then has that index.
   useEffect(() => {
     if (opened.current || !target || scrollMargin === 0) return;
-    const index = rows.findIndex((r) => r.key === target.entryId);
-    if (index < 0) return;
+    const index = indexByKey.get(target.entryId);
+    if (index === undefined) return;
     opened.current = true;
     virtualizer.scrollToIndex(index, { align: "center" });
     // Once the rows around it are measured: centre it again and give it focus (keyboard and screen-reader users start there).
+    // Not cleared when the rows change meanwhile: it reads the rows of that moment.
     window.setTimeout(() => {
-      const now = latestRows.current.findIndex((r) => r.key === target.entryId);
-      if (now < 0) return;
+      const now = latestIndexByKey.current.get(target.entryId);
+      if (now === undefined) return setReady(true);
       virtualizer.scrollToIndex(now, { align: "center" });
-      focused.current = now;
-      window.requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(target.entryId)}"]`)?.focus({ preventScroll: true }));
+      focused.current = target.entryId;
+      settleThen(target.entryId, () => {
+        document.querySelector<HTMLElement>(rowSelector(target.entryId))?.focus({ preventScroll: true });
+        setReady(true);
+      });
     }, 150);
-  }, [rows, target, scrollMargin, virtualizer]);
-
-  // Near either edge of what is loaded: load on — once the list has taken its first position.
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const delay = window.setTimeout(() => setReady(true), target ? 300 : 50);
-    return () => window.clearTimeout(delay);
-  }, [target]);
+  }, [indexByKey, target, scrollMargin, virtualizer]);
   const firstShown = items[0]?.index;
   const lastShown = items[items.length - 1]?.index;
   useEffect(() => {
@@ -215,7 +226,7 @@ export function Conversation({
 
   const focusRow = (index: number) => {
     const to = Math.max(0, Math.min(rows.length - 1, index));
-    focused.current = to;
+    focused.current = rows[to]?.key ?? null;
     virtualizer.scrollToIndex(to, { align: "auto" });
     requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-row-index="${to}"]`)?.focus({ preventScroll: true })));
   };
@@ -297,10 +308,10 @@ export function Conversation({
               data-highlighted={highlighted || undefined}
               tabIndex={0}
               onFocus={(event) => {
-                if (event.target === event.currentTarget) focused.current = item.index;
+                if (event.target === event.currentTarget) focused.current = row.key;
               }}
               onBlur={(event) => {
-                if (!event.currentTarget.contains(event.relatedTarget as Node | null) && focused.current === item.index) focused.current = null;
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null) && focused.current === row.key) focused.current = null;
               }}
               onKeyDown={(event) => onRowKey(event, item.index)}
               className={cx(hydrated && "absolute top-0 left-0", "w-full list-none pb-6 outline-none focus-visible:rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500")}
@@ -355,6 +366,30 @@ function EdgeRow({ edge, direction, onJumpToLatest }: Readonly<{ edge: HistoryEd
       The beginning of this conversation
     </p>
   );
+}
+
+const rowSelector = (key: string) => `[data-row-key="${CSS.escape(key)}"]`;
+
+/** Frames a scroll may take to come to rest on a row before the list goes on without waiting (~2 s). */
+const SETTLE_FRAMES = 120;
+
+/**
+ * Calls `then` once the row is on screen and has stayed at the same place for two frames (the
+ * virtualizer's scroll to it has come to rest), or after SETTLE_FRAMES frames whatever happened.
+ */
+function settleThen(key: string, then: () => void): void {
+  let last: number | null = null;
+  let still = 0;
+  let frames = 0;
+  const step = () => {
+    const top = document.querySelector(rowSelector(key))?.getBoundingClientRect().top;
+    const onScreen = top !== undefined && top >= 0 && top < window.innerHeight;
+    still = onScreen && last !== null && Math.abs(top - last) < 1 ? still + 1 : 0;
+    last = top ?? null;
+    if (still >= 2 || ++frames >= SETTLE_FRAMES) then();
+    else window.requestAnimationFrame(step);
+  };
+  window.requestAnimationFrame(step);
 }
 
 /** A message being sent: shown at once, marked until the server has it. */

@@ -83,9 +83,9 @@ export function createMemoryStore(): MemoryStore {
     },
     async recordCall(call) {
       const existing = calls.get(key(call.runId, call.callId));
-      if (existing) return { ...existing };
+      if (existing) return { record: { ...existing }, created: false };
       calls.set(key(call.runId, call.callId), { ...call });
-      return { ...call };
+      return { record: { ...call }, created: true };
     },
     async claimExecution(runId, callId) {
       const call = calls.get(key(runId, callId));

@@ -127,11 +127,11 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
             status: call.status,
           },
         });
-        return toCallRecord(row);
+        return { record: toCallRecord(row), created: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const row = await prisma.toolCall.findUniqueOrThrow({ where: { runId_callId: { runId: call.runId, callId: call.callId } } });
-        return toCallRecord(row);
+        return { record: toCallRecord(row), created: false };
       }
     },
 
@@ -152,8 +152,9 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
         });
         return;
       }
-      await prisma.toolCall.update({
-        where: { runId_callId: { runId, callId } },
+      // updateMany: the row (and its result) is not sent back; a call that is not there is still an error.
+      const { count } = await prisma.toolCall.updateMany({
+        where: { runId, callId },
         data: {
           status: patch.status,
           ...(patch.result !== undefined ? { result: patch.result as Prisma.InputJsonValue } : {}),
@@ -162,6 +163,7 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
           finishedAt: new Date(),
         },
       });
+      if (count !== 1) throw new Error(`tool call ${callId} of run ${runId} is not on record`);
     },
 
     async getCall(runId, callId) {

@@ -62,8 +62,8 @@ export interface HarnessStore {
   ): Promise<void>;
   /** ends a claimed run as failed without touching its stored state (kept as it was, for a person to inspect) */
   failRun(runId: string, error: string): Promise<void>;
-  /** idempotent on (runId, callId): returns the existing record when the call was seen before */
-  recordCall(call: CallRecord): Promise<CallRecord>;
+  /** idempotent on (runId, callId): `created` false and the existing record when the call was seen before (a resumed run) */
+  recordCall(call: CallRecord): Promise<{ record: CallRecord; created: boolean }>;
   /** conditional: pending → executing; false means it already ran (or is running) elsewhere */
   claimExecution(runId: string, callId: string): Promise<boolean>;
   finishCall(runId: string, callId: string, patch: { status: CallStatus; result?: unknown; durationMs?: number; reason?: string }): Promise<void>;

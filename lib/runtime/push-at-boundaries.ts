@@ -35,11 +35,20 @@ export function pushingAtBoundaries(store: HarnessStore, push: () => Promise<unk
         log(`pushing the room's work failed: ${(error as Error).message}`);
       },
     );
+  // What each call recorded through this store may change, so finishing it needs no read of its record.
+  const effectsOf = new Map<string, readonly string[]>();
   return {
     ...store,
+    async recordCall(call) {
+      const recorded = await store.recordCall(call);
+      effectsOf.set(`${call.runId}:${call.callId}`, recorded.record.effects);
+      return recorded;
+    },
     async finishCall(runId, callId, patch) {
-      const call = await store.getCall(runId, callId);
-      if (call && changesWork(call.effects)) await pushNow();
+      const key = `${runId}:${callId}`;
+      const effects = effectsOf.get(key) ?? (await store.getCall(runId, callId))?.effects;
+      if (patch.status !== "waiting") effectsOf.delete(key);
+      if (effects && changesWork(effects)) await pushNow();
       return store.finishCall(runId, callId, patch);
     },
     async saveCheckpoint(runId, checkpoint, status, extra) {

@@ -30,6 +30,9 @@ const WRAPPER = "lib/repos/git.ts";
 /** Files that may start processes, each for a reason; none of them may start git itself. */
 const PROCESS_STARTERS: Record<string, string> = {
   "lib/sandbox/spawn-capped.ts": "the one bounded spawn: the wrapper's git and the sandbox's command lines",
+  "lib/sandbox/spawn-capped-core.mjs": "the bounded spawn itself, run by spawn-capped.ts or by the process launcher",
+  "lib/sandbox/launcher.mjs": "the process launcher: runs spawn-capped-core for the app, message by message",
+  "lib/sandbox/process-launcher.ts": "starts the process launcher (node running launcher.mjs)",
   "lib/sandbox/start-sandboxed-process.ts": "a long-lived process inside the sandbox (Claude Code)",
   "lib/transports/claude-code/model-relay-inside.ts": "runs inside the sandbox: starts the CLI there",
   "scripts/e2e-server.mjs": "test tooling: starts Next.js and the stand-in model server",

@@ -36,7 +36,7 @@ export function engineCallGate(
   async function record(call: EngineCall, now: TurnCapability, decision: { decision: "allow" | "deny" | "confirm"; rule: string; reason: string; toolId: string | null }, status: CallStatus, result?: string) {
     const label = call.surfaceTool ? soleToolNamed(deps.tools, call.surfaceTool) : undefined;
     const reason = `${decision.reason} [${decision.rule}]`;
-    const recorded = await deps.store.recordCall({
+    const { record: recorded } = await deps.store.recordCall({
       runId: run.id,
       callId: call.callId,
       step: checkpoint.step,

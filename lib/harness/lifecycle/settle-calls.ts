@@ -91,14 +91,12 @@ function traceDecision(decision: { decision: string; rule?: string; reason: stri
 
 async function settleUntraced(ctx: StepContext, call: PendingCall): Promise<CallResult | "waiting"> {
   const { deps, run } = ctx;
-  const existing = await deps.store.getCall(run.id, call.toolCallId);
-  if (existing) return resumeRecorded(ctx, call, existing);
-
+  // Decided (a pure function of the surface) and recorded in one statement; a call already on
+  // record (the run was resumed) keeps its record and is never run a second time.
   const decision = guardCall(ctx.surface, call.toolName);
-  traceDecision(decision, ctx.fingerprint);
   // A refused call names no tool; the registry only labels the record then, and nothing of it runs.
   const label = decision.decision === "deny" ? soleToolNamed(deps.tools, call.toolName) : decision.tool.spec;
-  const record = await deps.store.recordCall({
+  const { record, created } = await deps.store.recordCall({
     runId: run.id,
     callId: call.toolCallId,
     step: ctx.checkpoint.step,
@@ -113,6 +111,8 @@ async function settleUntraced(ctx: StepContext, call: PendingCall): Promise<Call
     reason: `${decision.reason} [${decision.rule}]`,
     status: decision.decision === "deny" ? "refused" : decision.decision === "confirm" ? "waiting" : "pending",
   });
+  if (!created) return resumeRecorded(ctx, call, record);
+  traceDecision(decision, ctx.fingerprint);
   await deps.events.emit({
     type: "tool.call",
     runId: run.id,
