@@ -13,6 +13,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
 import { migrate, pgRunner, type SqlRunner } from "./migrate";
+import { loadQueryCompilerFromFile } from "./query-compiler-wasm";
 
 /**
  * Prisma's defaults (wait 2 s for a connection, 5 s for the whole transaction) abort
@@ -22,6 +23,10 @@ import { migrate, pgRunner, type SqlRunner } from "./migrate";
  * machine from turning into failed writes.
  */
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 60_000 } as const;
+
+/** Options every PrismaClient here is built with: the transaction limits above, and the query compiler compiled without keeping its base64 text (./query-compiler-wasm.ts). */
+// `__internal` is in the runtime's options but not in the generated client's type, hence `{}`.
+const CLIENT_OPTIONS = { transactionOptions: TRANSACTION_OPTIONS, ...({ __internal: { configOverride: loadQueryCompilerFromFile } } as {}) };
 
 export interface Database {
   kind: "postgres" | "pglite";
@@ -61,7 +66,7 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", (error) => console.error("[gatehouse] idle database connection lost:", error.message));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), ...CLIENT_OPTIONS });
   // One listening connection, even when several subscribers ask for it at once (the event hub,
   // the access watch and the worker start together).
   let listener: Promise<pg.Client> | null = null;
@@ -130,9 +135,12 @@ async function openPglite(dataDir: string, runMigrations: boolean, loadDataDir?:
   // Loaded only for the embedded default: a PostgreSQL deployment never pays for the WebAssembly build.
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
   // PostgreSQL initialises every shared buffer at start, so the default 128 MB of them is
-  // resident at once; one person's embedded database is served well by 16 MB (its files stay
-  // in the OS page cache). Measured: 314 → 164 MB for PGlite reopened on a small database.
-  const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+  // resident at once; one person's embedded database is served well by 8 MB (its files stay
+  // in the OS page cache). It runs as one single-user backend, so the per-connection shared
+  // arrays sized for 100 connections are not needed either. Measured on PGlite reopened on a
+  // small database: 314 → 164 MB for 128 → 16 MB of buffers; its WebAssembly memory's
+  // resident part 29 → 17 MB for 16 → 8 MB and 100 → 5 connections.
+  const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB", "-c", "max_connections=5"];
   const onDisk = !dataDir.startsWith("memory://");
   if (onDisk && !loadDataDir && !existsSync(join(dataDir, "PG_VERSION"))) {
     // A new data directory: initdb and the first migration run in a PGlite that is closed
@@ -148,7 +156,7 @@ async function openPglite(dataDir: string, runMigrations: boolean, loadDataDir?:
   const lite = new PGlite(dataDir, loadDataDir ? { loadDataDir, startParams } : { startParams });
   await lite.waitReady;
   if (runMigrations) await migrate(lite as unknown as SqlRunner);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), transactionOptions: TRANSACTION_OPTIONS });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), ...CLIENT_OPTIONS });
   return {
     kind: "pglite",
     prisma,

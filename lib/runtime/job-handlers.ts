@@ -1,22 +1,17 @@
 import "server-only";
-/** What the worker does for each kind of job (lib/runtime/job-kinds.ts lists them with their payloads). */
+/**
+ * What the worker does for each kind of job (lib/runtime/job-kinds.ts lists them with their payloads).
+ * Each kind's code is imported with its first job, not when the worker starts: an idle server
+ * (the in-process worker included) does not hold the harness, the model SDKs, Octokit and the
+ * review code until a job needs them.
+ */
 import { isTerminalRunStatus } from "../run-status/run-status";
 import type { Database } from "../db/client";
 import { ORCHESTRATION_TICK } from "../orchestration/tick-job";
-import { tickOrchestration } from "../orchestration/tick-orchestration";
-import { syncGithubPull } from "../pulls/sync-github-pull";
 import { RetryLater, type JobHandler } from "../queue/run-worker";
-import { recordCheckRun } from "../reviews/record-check-run";
-import { runAxes } from "../reviews/run-axes";
-import { advanceStoredRun } from "./advance-stored-run";
-import { placeRunRoom, placeTicketRoom } from "../hosts/adopt-room";
 import { env } from "../config/env";
 import { PUBLISH_JOB } from "../github/request-publish";
-import { publishPull } from "../publish/publish-pull";
-import { deliverTicket } from "./deliver-ticket";
 import { TICKET_DELIVER } from "../orchestration/deliver-job";
-import { wakeTicketsForHead, wakeTicketsForRun } from "../orchestration/wake-tickets";
-import { recordPublishGaveUp } from "../publish/record-publish-gave-up";
 import { scrubForLog } from "../github/scrub-for-log";
 import type { ClaimedJob } from "../queue/claim-job";
 import { JOB_KINDS, type JobKind, type JobPayload } from "./job-kinds";
@@ -36,6 +31,7 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
   const handlers: TypedHandlers = {
     async "run.advance"({ runId }) {
       // Issue 24: the run's worktree is rebuilt here from its refs when its host died; a live host keeps it.
+      const [{ placeRunRoom }, { advanceStoredRun }, { wakeTicketsForRun }] = await Promise.all([import("../hosts/adopt-room"), import("./advance-stored-run"), import("../orchestration/wake-tickets")]);
       if ((await placeRunRoom(prisma, runId)) === "elsewhere") throw new RetryLater(1_000, `run ${runId}'s worktree is on another live host`);
       // T5: the run-settled hooks (parent, ticket, pipeline) run inside the lifecycle, for every transport.
       const result = await advanceStoredRun(db, runId, { owner, signal, leaseMs: runLeaseMs });
@@ -47,24 +43,30 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
       }
     },
     async [ORCHESTRATION_TICK]({ orchestrationId }) {
+      const { tickOrchestration } = await import("../orchestration/tick-orchestration");
       await tickOrchestration(prisma, orchestrationId);
     },
     async [TICKET_DELIVER]({ ticketId }) {
+      const [{ placeTicketRoom }, { deliverTicket }] = await Promise.all([import("../hosts/adopt-room"), import("./deliver-ticket")]);
       if ((await placeTicketRoom(prisma, ticketId)) === "elsewhere") throw new RetryLater(1_000, `ticket ${ticketId}'s worktree is on another live host`);
       await deliverTicket(db, ticketId);
     },
     async "review.github_pull"(job) {
+      const { syncGithubPull } = await import("../pulls/sync-github-pull");
       await syncGithubPull(prisma, job);
     },
     async "review.check_run"(job) {
+      const { recordCheckRun } = await import("../reviews/record-check-run");
       await recordCheckRun(prisma, job);
     },
     async "review.axes"(job) {
+      const [{ runAxes }, { wakeTicketsForHead }] = await Promise.all([import("../reviews/run-axes"), import("../orchestration/wake-tickets")]);
       await runAxes(prisma, job, signal);
       // O7: gates can change a verdict; a ticket waiting on this head looks again.
       await wakeTicketsForHead(prisma, job);
     },
     async [PUBLISH_JOB](job, claimed) {
+      const { publishPull } = await import("../publish/publish-pull");
       try {
         const config = env();
         await publishPull(prisma, job, {
@@ -75,7 +77,7 @@ export function jobHandlers(db: Database, options: HandlerOptions): Record<strin
       } catch (error) {
         if (error instanceof RetryLater) throw error;
         // R12: on the queue's last try the room must not stay "pending"; the job still fails, with a scrubbed error.
-        if (claimed.attempts >= claimed.maxAttempts) await recordPublishGaveUp(prisma, job.pullRequestId, error, claimed.attempts);
+        if (claimed.attempts >= claimed.maxAttempts) await (await import("../publish/record-publish-gave-up")).recordPublishGaveUp(prisma, job.pullRequestId, error, claimed.attempts);
         throw new Error(scrubForLog(error instanceof Error ? error.message : String(error)));
       }
     },
