@@ -5,7 +5,7 @@
  * Gatehouse's own instrumentation and proxy and so not be bare.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 export const BARE_APP = "bench/fixtures/bare-next";
 export const NEXT_BIN = "node_modules/next/dist/bin/next";
@@ -14,6 +14,37 @@ export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
+}
+
+/**
+ * A server's resident memory with its helper processes' (the process launcher): their private
+ * memory only, since their shared pages (Node's own binary, mapped by both) are already in the
+ * server's resident set.
+ */
+export function treeMb(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let kb = 0;
+  const below = [...(children.get(pid) ?? [])];
+  while (below.length) {
+    const next = below.pop()!;
+    below.push(...(children.get(next) ?? []));
+    try {
+      const rollup = readFileSync(`/proc/${next}/smaps_rollup`, "utf8");
+      for (const field of ["Private_Clean", "Private_Dirty"]) kb += Number(new RegExp(`${field}:\\s+(\\d+)`).exec(rollup)?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return rssMb(pid) + kb / 1024;
 }
 
 export function ensureBareBuild() {

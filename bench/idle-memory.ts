@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { bareNextIdleMb, NEXT_BIN, rssMb } from "./bare-next";
+import { bareNextIdleMb, NEXT_BIN, treeMb } from "./bare-next";
 import { loadAverage, PHASES } from "./spin-core";
 import type { BenchResult } from "./stats";
 import { signIn, waitForHealth } from "./web-server";
@@ -51,7 +51,8 @@ async function gatehouseIdleMb(database: "postgres" | "pglite", port: number, en
     const roomPage = await fetch(`${baseUrl}${room}`, { headers: { cookie } });
     if (!roomPage.ok) throw new Error(`the room page answered ${roomPage.status}`);
     await new Promise((r) => setTimeout(r, 3000));
-    return rssMb(server.pid!);
+    // With the process launcher's private memory, when one runs (it starts with the first git or sandbox command).
+    return treeMb(server.pid!);
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1500));
