@@ -65,8 +65,22 @@ process.on("message", (/** @type {any} */ message) => {
   result.then(
     (value) => send({ type: "done", id, result: value }),
     (/** @type {any} */ error) => send({ type: "failed", id, error: { message: String(error?.message ?? error), code: error?.code } }),
-  ).finally(() => running.delete(id));
+  ).finally(() => {
+    running.delete(id);
+    if (running.size === 0) collectSoon();
+  });
 });
+
+/** Once nothing runs for a moment, the output that passed through is collected, so an idle launcher stays small. */
+let collecting = /** @type {NodeJS.Timeout | null} */ (null);
+function collectSoon() {
+  if (collecting) clearTimeout(collecting);
+  collecting = setTimeout(() => {
+    collecting = null;
+    if (running.size === 0) globalThis.gc?.();
+  }, 500);
+  collecting.unref();
+}
 
 process.on("disconnect", () => {
   for (const controller of running.values()) controller.abort();
