@@ -15,13 +15,18 @@ import { processLauncher, spawnCapped } from "./spawn-capped";
 const env = { PATH: process.env.PATH ?? "/usr/bin:/bin" };
 const base = { cwd: "/", env, timeoutMs: 10_000, maxOutputBytes: 64 * 1024 };
 let dir: string;
+// Opt-in (process-launcher.ts); read when the first spawn asks for the launcher.
+process.env.GATEHOUSE_PROCESS_LAUNCHER = "on";
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "launcher-"));
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  delete process.env.GATEHOUSE_PROCESS_LAUNCHER;
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe("process launcher", () => {
-  it("H1: the app's spawns start in the launcher, not by forking the app", async () => {
+  it("H1: with the launcher on, the app's spawns start in the launcher, not by forking the app", async () => {
     expect(launcherScript()).not.toBeNull();
     const result = await spawnCapped("/bin/sh", ["-c", "echo $PPID"], base);
     expect(result.exitCode).toBe(0);
