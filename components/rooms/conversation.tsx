@@ -128,7 +128,10 @@ export function Conversation({
       finished(entry) && index < rows.length - OPEN_AT_END && entry.id !== target?.entryId,
     [rows.length, target?.entryId],
   );
-  const isCollapsed = (index: number, entry: RoomEntry) => collapsedByDefault(index, entry) !== toggledRuns.has(entry.id);
+  const isCollapsed = useCallback(
+    (index: number, entry: RoomEntry) => collapsedByDefault(index, entry) !== toggledRuns.has(entry.id),
+    [collapsedByDefault, toggledRuns],
+  );
   // Stable, so a row's content (EntryContent, memoized) renders again only when its own props change.
   const toggleRun = useCallback((id: string) => setToggledRuns((set) => flip(set, id)), []);
   const toggleCall = useCallback((id: string) => setOpenCalls((set) => flip(set, id)), []);
@@ -173,13 +176,12 @@ export function Conversation({
     const out = new Array<number>(rows.length);
     rows.forEach((row, i) => {
       if (row.kind !== "entry") return void (out[i] = estimate(row, false));
-      const collapsed = collapsedByDefault(i, row.entry) !== toggledRuns.has(row.entry.id);
       let known = estimated.get(row.entry);
       if (!known) estimated.set(row.entry, (known = [estimate(row, false), estimate(row, true)]));
-      out[i] = known[collapsed ? 1 : 0];
+      out[i] = known[isCollapsed(i, row.entry) ? 1 : 0];
     });
     return out;
-  }, [rows, collapsedByDefault, toggledRuns]);
+  }, [rows, isCollapsed]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => estimates[i] ?? 80,
