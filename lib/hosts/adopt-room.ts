@@ -15,6 +15,7 @@ import { worktreesDir } from "../config/data-dir";
 import type { PrismaClient } from "../db/generated/client";
 import { git } from "../repos/git";
 import { OBJECT_ID } from "../repos/git-refs";
+import { serialized } from "../repos/mirror";
 import { worktreeGit } from "../repos/mirror-paths";
 import { moveWorktreeFiles } from "../repos/move-worktree-files";
 import { createWorktree, removeWorktree } from "../repos/worktrees";
@@ -48,7 +49,16 @@ export async function placeTicketRoom(prisma: PrismaClient, ticketId: string): P
   return ticket?.stepRoomId ? placeRoom(prisma, ticket.stepRoomId) : "none";
 }
 
-export async function placeRoom(prisma: PrismaClient, roomId: string): Promise<RoomPlace> {
+/**
+ * One placing at a time per room in this process: two jobs of one room (a run's advance and its
+ * ticket's delivery, or a job reclaimed while its first claim still runs) would both adopt it into
+ * the same path here, and the loser's clean-up would delete the winner's worktree.
+ */
+export function placeRoom(prisma: PrismaClient, roomId: string): Promise<RoomPlace> {
+  return serialized(`place-room:${roomId}`, () => placeRoomNow(prisma, roomId));
+}
+
+async function placeRoomNow(prisma: PrismaClient, roomId: string): Promise<RoomPlace> {
   const room = await prisma.room.findUnique({
     where: { id: roomId },
     select: {

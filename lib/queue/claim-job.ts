@@ -24,6 +24,12 @@ export interface ClaimOptions {
   lanes?: readonly JobLane[];
   /** a further condition on the job row `j` (issue 24: host affinity, lib/hosts/claim-affinity.ts) */
   only?: Prisma.Sql;
+  /**
+   * Jobs the claiming worker is running right now. Their leases may have run out while its event
+   * loop stalled (a busy machine, a short lease), but they are not orphans: reclaiming one would run
+   * the same job twice side by side in one process.
+   */
+  running?: readonly bigint[];
 }
 
 /**
@@ -47,10 +53,11 @@ export async function claimJob(sql: Sql, workerId: string, leaseMs: number, opti
       ORDER BY COALESCE(busy.running, 0), j."runAt", j."id" FOR UPDATE OF j SKIP LOCKED LIMIT 1)
     RETURNING "id", "kind", "payload", "attempts", "maxAttempts", "lane"`;
   if (queued[0]) return queued[0];
+  const notRunning = options.running?.length ? Prisma.sql`AND NOT (j."id" = ANY(${options.running.map(String)}::bigint[]))` : Prisma.empty;
   const orphaned = await sql.$queryRaw<ClaimedJob[]>`
     UPDATE "Job" SET "lockedBy" = ${workerId}, "lockedUntil" = now() + ${lease}::interval, "attempts" = "attempts" + 1
     WHERE "id" = (
-      SELECT j."id" FROM "Job" j WHERE j."status" = 'running' AND j."lockedUntil" < now() ${laneFilter}
+      SELECT j."id" FROM "Job" j WHERE j."status" = 'running' AND j."lockedUntil" < now() ${laneFilter} ${notRunning}
       ORDER BY j."lockedUntil", j."id" FOR UPDATE SKIP LOCKED LIMIT 1)
     RETURNING "id", "kind", "payload", "attempts", "maxAttempts", "lane"`;
   return orphaned[0] ?? null;

@@ -65,6 +65,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const pollMs = options.pollMs ?? 1_000;
   const { prisma } = options.db;
   const inFlight = new Set<Promise<void>>();
+  const runningIds = new Set<bigint>();
   let generalInFlight = 0;
   /** Lanes a free slot may take now: any while a general slot is free, else review work alone (null: none). */
   const claimable = (): { lanes?: readonly JobLane[] } | null =>
@@ -111,7 +112,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     while (!stopped) {
       const slot = claimable();
       if (slot) {
-        const job = await claimJob(prisma, id, leaseMs, { ...slot, only: options.claimFilter?.() }).catch((error) => {
+        const job = await claimJob(prisma, id, leaseMs, { ...slot, only: options.claimFilter?.(), running: [...runningIds] }).catch((error) => {
           if (!stopped) console.error("[gatehouse] claiming a job failed", error);
           return null;
         });
@@ -122,8 +123,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           // A review job in a general slot still counts as general work: the reserve stays free for the next review.
           const general = job.lane !== REVIEW_LANE || generalInFlight < concurrency;
           if (general) generalInFlight++;
+          runningIds.add(job.id);
           const running = runJob(job).finally(() => {
             inFlight.delete(running);
+            runningIds.delete(job.id);
             if (general) generalInFlight--;
             signal();
           });

@@ -31,6 +31,7 @@ afterAll(() => fx.cleanup());
 const testCount = defineJob({ kind: "test.count", payload: z.object({ i: z.number() }), retry: { maxAttempts: 3 } });
 const testKey = defineJob({ kind: "test.key", payload: z.object({}), retry: { maxAttempts: 3 } });
 const testWake = defineJob({ kind: "test.wake", payload: z.object({ i: z.number() }), retry: { maxAttempts: 3 } });
+const testStall = defineJob({ kind: "test.stall", payload: z.object({}), retry: { maxAttempts: 3 } });
 
 
 describe("queue", () => {
@@ -93,6 +94,39 @@ describe("queue", () => {
       expect(delayed.at).toBeGreaterThanOrEqual(dueAt - 50);
       expect(delayed.at - dueAt).toBeLessThan(5_000);
       await other.close();
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("A5: a worker whose event loop stalled past its job's lease never runs that job a second time beside the first", async () => {
+    const db = await testDatabase();
+    let starts = 0;
+    let running = 0;
+    let overlapped = false;
+    const worker = await startWorker({
+      db,
+      workerId: "stall-test",
+      concurrency: 2,
+      leaseMs: 300,
+      pollMs: 50,
+      handlers: {
+        "test.stall": async () => {
+          starts++;
+          running++;
+          if (running > 1) overlapped = true;
+          // A busy machine: no timer (nor lease renewal) fires for five leases, then the job awaits.
+          const until = Date.now() + 1_500;
+          while (Date.now() < until);
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          running--;
+        },
+      },
+    });
+    try {
+      await enqueueJob(db.prisma, testStall.job({}));
+      await waitFor("the job to finish", async () => (await db.prisma.job.count({ where: { kind: "test.stall", status: "done" } })) === 1, 20_000);
+      expect({ starts, overlapped }).toEqual({ starts: 1, overlapped: false });
     } finally {
       await worker.stop();
     }

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../lib/db/client";
 import { refsRemoteUrl, roomHeadRef } from "../../lib/hosts/refs-remote";
 import { startRefsServer, type RefsServer } from "../../lib/hosts/refs-server";
@@ -42,8 +42,11 @@ beforeAll(async () => {
   process.env.GATEHOUSE_REFS_URL = refs.origin;
   process.env.GATEHOUSE_REFS_SECRET = SECRET;
 });
-afterAll(async () => {
+// A test that fails midway leaves its hosts running; they must not take the next test's jobs.
+afterEach(() => {
   for (const child of children) child.kill("SIGKILL");
+});
+afterAll(async () => {
   for (const name of ["GATEHOUSE_HOST_ID", "GATEHOUSE_REFS_URL", "GATEHOUSE_REFS_SECRET"]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
