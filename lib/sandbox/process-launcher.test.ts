@@ -15,19 +15,20 @@ import { processLauncher, spawnCapped } from "./spawn-capped";
 const env = { PATH: process.env.PATH ?? "/usr/bin:/bin" };
 const base = { cwd: "/", env, timeoutMs: 10_000, maxOutputBytes: 64 * 1024 };
 let dir: string;
-// Opt-in (process-launcher.ts); read when the first spawn asks for the launcher.
-process.env.GATEHOUSE_PROCESS_LAUNCHER = "on";
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "launcher-"));
 });
 afterAll(async () => {
-  delete process.env.GATEHOUSE_PROCESS_LAUNCHER;
   await rm(dir, { recursive: true, force: true });
 });
 
 describe("process launcher", () => {
   it("H1: with the launcher on, the app's spawns start in the launcher, not by forking the app", async () => {
     expect(launcherScript()).not.toBeNull();
+    // The operator's way back to forking the app itself.
+    process.env.GATEHOUSE_PROCESS_LAUNCHER = "off";
+    expect(launcherScript()).toBeNull();
+    delete process.env.GATEHOUSE_PROCESS_LAUNCHER;
     const result = await spawnCapped("/bin/sh", ["-c", "echo $PPID"], base);
     expect(result.exitCode).toBe(0);
     const parent = Number(result.stdout.trim());

@@ -5,9 +5,9 @@
  * started again when a spawn comes after that. It never keeps this process
  * alive on its own.
  *
- * Used only with GATEHOUSE_PROCESS_LAUNCHER=on, where /proc exists (Linux) and
- * the launcher's file is under the working directory (or GATEHOUSE_ROOT);
- * otherwise spawns fork this process as before.
+ * Used where /proc exists (Linux) and the launcher's file is under the working
+ * directory (or GATEHOUSE_ROOT), unless GATEHOUSE_PROCESS_LAUNCHER=off; otherwise
+ * spawns fork this process itself.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -31,9 +31,7 @@ export interface ProcessLauncher {
 }
 
 export function launcherScript(): string | null {
-  // Opt-in for now: on Node 24 under load a worker host killed mid-run (tests/db/worker-hosts.test.ts)
-  // left its successor waiting for a command that never started; not understood yet.
-  if (process.env.GATEHOUSE_PROCESS_LAUNCHER !== "on" || !existsSync("/proc/self/fd")) return null;
+  if (process.env.GATEHOUSE_PROCESS_LAUNCHER === "off" || !existsSync("/proc/self/fd")) return null;
   const file = path.join(process.env.GATEHOUSE_ROOT ?? process.cwd(), "lib/sandbox/launcher.mjs");
   return existsSync(file) ? file : null;
 }
