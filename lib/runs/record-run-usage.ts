@@ -11,20 +11,18 @@ import type { PrismaClient } from "../db/generated/client";
 /** Depth is bounded by the profiles (A8); this only stops a corrupt chain. */
 const MAX_HOPS = 16;
 
-export async function recordRunUsage(prisma: PrismaClient, runId: string, usage: { inputTokens?: number; outputTokens?: number }): Promise<void> {
+export async function recordRunUsage(prisma: Pick<PrismaClient, "$executeRaw">, runId: string, usage: { inputTokens?: number; outputTokens?: number }): Promise<void> {
   const inputTokens = Math.max(0, Math.trunc(usage.inputTokens ?? 0));
   const outputTokens = Math.max(0, Math.trunc(usage.outputTokens ?? 0));
   if (inputTokens === 0 && outputTokens === 0) return;
-  await prisma.$transaction(async (tx) => {
-    const seen = new Set<string>();
-    for (let id: string | null = runId; id && !seen.has(id) && seen.size < MAX_HOPS; ) {
-      seen.add(id);
-      const run: { parentRunId: string | null } = await tx.run.update({
-        where: { id },
-        data: { inputTokens: { increment: inputTokens }, outputTokens: { increment: outputTokens } },
-        select: { parentRunId: true },
-      });
-      id = run.parentRunId;
-    }
-  });
+  // One statement (atomic on its own, one round trip per model turn): the chain of runs up from
+  // this one, walked by a recursive query whose hop bound stops a corrupt cycle.
+  await prisma.$executeRaw`
+    WITH RECURSIVE "chain" ("id", "parentRunId", "hops") AS (
+      SELECT "id", "parentRunId", 1 FROM "Run" WHERE "id" = ${runId}
+      UNION
+      SELECT r."id", r."parentRunId", c."hops" + 1 FROM "Run" r JOIN "chain" c ON r."id" = c."parentRunId" WHERE c."hops" < ${MAX_HOPS}
+    )
+    UPDATE "Run" SET "inputTokens" = "inputTokens" + ${inputTokens}, "outputTokens" = "outputTokens" + ${outputTokens}
+    WHERE "id" IN (SELECT "id" FROM "chain")`;
 }
