@@ -21,7 +21,7 @@ import type { BenchResult } from "./stats";
 import { signIn, waitForHealth } from "./web-server";
 
 /** What package.json's start script sets before `next start`. */
-const START_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_TRIM_THRESHOLD_: "131072", MALLOC_TOP_PAD_: "0", NODE_OPTIONS: "--max-semi-space-size=4" };
+const START_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_TRIM_THRESHOLD_: "131072", MALLOC_TOP_PAD_: "0", MALLOC_MMAP_THRESHOLD_: "32768", NODE_OPTIONS: "--max-semi-space-size=4" };
 
 async function gatehouseIdleMb(database: "postgres" | "pglite", port: number, env: Record<string, string>): Promise<number> {
   const admin = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
