@@ -64,8 +64,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 1_000;
   const { prisma } = options.db;
-  const inFlight = new Set<Promise<void>>();
-  const runningIds = new Set<bigint>();
+  /** The jobs this worker is running, by id: the claim never takes one of them back as an orphan. */
+  const inFlight = new Map<bigint, Promise<void>>();
   let generalInFlight = 0;
   /** Lanes a free slot may take now: any while a general slot is free, else review work alone (null: none). */
   const claimable = (): { lanes?: readonly JobLane[] } | null =>
@@ -112,7 +112,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     while (!stopped) {
       const slot = claimable();
       if (slot) {
-        const job = await claimJob(prisma, id, leaseMs, { ...slot, only: options.claimFilter?.(), running: [...runningIds] }).catch((error) => {
+        const job = await claimJob(prisma, id, leaseMs, { ...slot, only: options.claimFilter?.(), running: [...inFlight.keys()] }).catch((error) => {
           if (!stopped) console.error("[gatehouse] claiming a job failed", error);
           return null;
         });
@@ -123,14 +123,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           // A review job in a general slot still counts as general work: the reserve stays free for the next review.
           const general = job.lane !== REVIEW_LANE || generalInFlight < concurrency;
           if (general) generalInFlight++;
-          runningIds.add(job.id);
           const running = runJob(job).finally(() => {
-            inFlight.delete(running);
-            runningIds.delete(job.id);
+            // A requeued job can be claimed again under its id before this runs: remove only this run.
+            if (inFlight.get(job.id) === running) inFlight.delete(job.id);
             if (general) generalInFlight--;
             signal();
           });
-          inFlight.add(running);
+          inFlight.set(job.id, running);
           continue;
         }
       }
@@ -168,7 +167,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       stopped = true;
       signal();
       await loop;
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...inFlight.values()]);
       unsubscribe();
       await unlisten();
     },
