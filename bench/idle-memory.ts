@@ -11,7 +11,7 @@
  * Needs `next build` and PostgreSQL. Prints, never asserts.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -20,8 +20,17 @@ import { loadAverage, PHASES } from "./spin-core";
 import type { BenchResult } from "./stats";
 import { signIn, waitForHealth } from "./web-server";
 
-/** What package.json's start script sets before `next start`. */
-const START_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_TRIM_THRESHOLD_: "131072", MALLOC_TOP_PAD_: "0", MALLOC_MMAP_THRESHOLD_: "32768", NODE_OPTIONS: "--max-semi-space-size=4" };
+/** What package.json's start script sets before `next start`, read from the script itself (one source). */
+function startScriptEnv(): Record<string, string> & { NODE_OPTIONS: string } {
+  const script: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
+  const env: Record<string, string> = {};
+  // Leading NAME=value and NAME="…" assignments; the caller's own $NODE_OPTIONS is left out.
+  for (const [, name, quoted, bare] of script.matchAll(/\s*([A-Z_]+)=(?:"([^"]*)"|(\S+))/gy)) {
+    env[name!] = (quoted ?? bare!).replace(/\s*\$NODE_OPTIONS/, "").trim();
+  }
+  if (!env.MALLOC_ARENA_MAX || env.NODE_OPTIONS === undefined) throw new Error(`package.json's start script sets no MALLOC_ARENA_MAX or NODE_OPTIONS: ${script}`);
+  return { ...env, NODE_OPTIONS: env.NODE_OPTIONS };
+}
 
 async function gatehouseIdleMb(database: "postgres" | "pglite", port: number, env: Record<string, string>): Promise<number> {
   const admin = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -66,14 +75,15 @@ async function gatehouseIdleMb(database: "postgres" | "pglite", port: number, en
 
 export async function benchIdleMemory(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
+  const startEnv = startScriptEnv();
   const base = Number(process.env.BENCH_IDLE_MEMORY_PORT ?? 3240);
   for (const phase of PHASES) {
     const load = loadAverage();
     const { bare, postgres, pglite, uncapped } = await phase.run(async () => ({
-      bare: await bareNextIdleMb(base, START_ENV),
-      postgres: await gatehouseIdleMb("postgres", base + 1, START_ENV),
-      pglite: await gatehouseIdleMb("pglite", base + 2, START_ENV),
-      uncapped: phase.label === "quiet" ? await gatehouseIdleMb("postgres", base + 3, { NODE_OPTIONS: START_ENV.NODE_OPTIONS }) : Number.NaN,
+      bare: await bareNextIdleMb(base, startEnv),
+      postgres: await gatehouseIdleMb("postgres", base + 1, startEnv),
+      pglite: await gatehouseIdleMb("pglite", base + 2, startEnv),
+      uncapped: phase.label === "quiet" ? await gatehouseIdleMb("postgres", base + 3, { NODE_OPTIONS: startEnv.NODE_OPTIONS }) : Number.NaN,
     }));
     const label = (what: string) => `${phase.label}: ${what}`;
     results.push(

@@ -18,9 +18,7 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "launcher-"));
 });
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("process launcher", () => {
   it("H1: with the launcher on, the app's spawns start in the launcher, not by forking the app", async () => {
