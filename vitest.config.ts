@@ -44,6 +44,9 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "tests/architecture/**/*.test.ts"],
           environment: "node",
+          // Property tests spend seconds of CPU; on two shared cores beside other work the default
+          // 5 s cut one off (P3's scheduler simulation, at load ~10) with nothing wrong.
+          testTimeout: 30_000,
         },
       },
       {
