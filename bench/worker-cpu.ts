@@ -27,7 +27,7 @@ import { percentile, type BenchResult } from "./stats";
 import { createBenchDatabase } from "./fresh-database";
 
 const WARM = 5;
-const RUNS = 30;
+const RUNS = Number(process.env.BENCH_CPU_RUNS ?? 30);
 const PROFILED = 15;
 const call = (name: string, args: unknown) => ({ name, args });
 /** 4 turns, 5 tool calls, every tool read-only; grep runs git grep in the sandbox. */

@@ -83,7 +83,8 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
 
     async saveCheckpoint(runId, checkpoint, status, extra) {
       const releases = status !== "running";
-      await prisma.run.update({
+      // updateMany: the run (its whole transcript) is not sent back and parsed again at every step.
+      const { count } = await prisma.run.updateMany({
         where: { id: runId },
         data: {
           state: storedCheckpoint(checkpoint) as unknown as Prisma.InputJsonValue,
@@ -99,18 +100,22 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
           ...(releases ? { leaseOwner: null, leaseUntil: null } : { leaseUntil: leaseUntil() }),
         },
       });
+      if (count !== 1) throw new Error(`run ${runId} is not on record`);
     },
 
     async failRun(runId, error) {
-      await prisma.run.update({
+      const { count } = await prisma.run.updateMany({
         where: { id: runId },
         data: { status: "failed", error, outcome: null, finishedAt: new Date(), leaseOwner: null, leaseUntil: null },
       });
+      if (count !== 1) throw new Error(`run ${runId} is not on record`);
     },
 
     async recordCall(call) {
       try {
-        const row = await prisma.toolCall.create({
+        // Only the id comes back: the record is what was written (no result yet), not read back and mapped.
+        await prisma.toolCall.create({
+          select: { id: true },
           data: {
             runId: call.runId,
             callId: call.callId,
@@ -127,7 +132,11 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
             status: call.status,
           },
         });
-        return { record: toCallRecord(row), created: true };
+        const record: CallRecord = {
+          runId: call.runId, callId: call.callId, step: call.step, tool: call.tool, toolId: call.toolId ?? null, tier: call.tier,
+          effects: [...call.effects], args: call.args ?? null, mode: call.mode, decision: call.decision, reason: call.reason ?? "", status: call.status,
+        };
+        return { record, created: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const row = await prisma.toolCall.findUniqueOrThrow({ where: { runId_callId: { runId: call.runId, callId: call.callId } } });
