@@ -12,6 +12,7 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  * stay on PostgreSQL only.
  */
 const pgliteTests = [
+  "tests/db/boot-ready.test.ts",
   "tests/db/pull-merge.test.ts",
   "tests/db/pull-apply-suggestion.test.ts",
   "tests/db/room-commit.test.ts",

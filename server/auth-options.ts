@@ -11,6 +11,7 @@ import GitHubProvider from "next-auth/providers/github";
 import { z } from "zod";
 import { announceLocally } from "./access-watch";
 import { clientAddress } from "./client-address";
+import { bootFinished } from "./boot-ready";
 import { activeSessionUser } from "./session";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { authorizePassword } from "@/lib/auth/authorize-password";
@@ -51,6 +52,8 @@ export function authOptions(): NextAuthOptions {
         async authorize(raw, req) {
           const parsed = credentials.safeParse(raw);
           if (!parsed.success) return null;
+          // The demo user exists once the boot has seeded it (in development it runs beside the first page).
+          await bootFinished();
           const result = await authorizePassword(await getPrisma(), { ...parsed.data, address: clientAddress(req?.headers) });
           if (result.ok) return result.user;
           if (result.reason === "limited") throw new Error(SIGN_IN_ERRORS.limited);

@@ -9,6 +9,7 @@ import { getDatabase } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import type { RunningWorker } from "@/lib/queue/run-worker";
 import { startTelemetry } from "@/lib/telemetry/start-telemetry";
+import { recordBoot } from "./boot-ready";
 import { startOutgoingWebhooks } from "./outgoing-webhooks";
 import { installShutdown, onShutdown } from "./shutdown";
 
@@ -32,11 +33,16 @@ export function startRuntime(): Promise<RunningWorker | null> {
     assertValidEnv();
     // Traces: loads the OpenTelemetry SDK only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
     const telemetry = await startTelemetry();
-    const db = await getDatabase();
-    if (shouldSeed()) {
-      const seeded = await seedDemo(db.prisma);
-      if (seeded) console.log(`[gatehouse] demo workspace ready — sign in as ${seeded.email} / ${seeded.password}`);
-    }
+    const boot = (async () => {
+      const db = await getDatabase();
+      if (shouldSeed()) {
+        const seeded = await seedDemo(db.prisma);
+        if (seeded) console.log(`[gatehouse] demo workspace ready — sign in as ${seeded.email} / ${seeded.password}`);
+      }
+      return db;
+    })();
+    recordBoot(boot);
+    const db = await boot;
     // Web processes hear every stored event (LISTEN), so they send the workspaces' webhooks.
     await startOutgoingWebhooks();
     // SIGTERM ends live streams so the server's close can finish, and stops the worker below.
