@@ -31,11 +31,11 @@ import { chromium, type Page } from "playwright-core";
 import pg from "pg";
 import { seedRoomHistory } from "../tests/support/seed-room-history";
 import { loadAverage, withOneCoreSpinning } from "./spin-core";
+import { percentile, type BenchResult } from "./stats";
+import { startBenchServer, type BenchServer } from "./web-server";
 
 /** The shortest task PerformanceObserver's "longtask" entries report. */
 const LONG_TASK_FLOOR_MS = 50;
-import { percentile, type BenchResult } from "./stats";
-import { startBenchServer, type BenchServer } from "./web-server";
 
 /** `BENCH_ROOM_SIZES=1000,5000` measures fewer sizes (the 50,000-message room takes minutes to scroll through). */
 const SIZES = (process.env.BENCH_ROOM_SIZES ?? "1000,5000,50000").split(",").map(Number);
