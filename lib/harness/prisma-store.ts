@@ -132,11 +132,8 @@ export function createPrismaHarnessStore(prisma: PrismaClient, options: PrismaSt
             status: call.status,
           },
         });
-        const record: CallRecord = {
-          runId: call.runId, callId: call.callId, step: call.step, tool: call.tool, toolId: call.toolId ?? null, tier: call.tier,
-          effects: [...call.effects], args: call.args ?? null, mode: call.mode, decision: call.decision, reason: call.reason ?? "", status: call.status,
-        };
-        return { record, created: true };
+        const written = { ...call, toolId: call.toolId ?? null, effects: [...call.effects], args: call.args ?? null, result: null, durationMs: null };
+        return { record: toCallRecord(written), created: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const row = await prisma.toolCall.findUniqueOrThrow({ where: { runId_callId: { runId: call.runId, callId: call.callId } } });
