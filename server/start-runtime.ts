@@ -30,19 +30,20 @@ async function startInProcessWorker(db: Awaited<ReturnType<typeof getDatabase>>)
 
 export function startRuntime(): Promise<RunningWorker | null> {
   globalForRuntime.gatehouseRuntime ??= (async () => {
-    assertValidEnv();
-    // Traces: loads the OpenTelemetry SDK only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
-    const telemetry = await startTelemetry();
+    // Everything before this process can sign anyone in; a sign-in waits for it (./boot-ready.ts).
     const boot = (async () => {
+      assertValidEnv();
+      // Traces: loads the OpenTelemetry SDK only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+      const telemetry = await startTelemetry();
       const db = await getDatabase();
       if (shouldSeed()) {
         const seeded = await seedDemo(db.prisma);
         if (seeded) console.log(`[gatehouse] demo workspace ready — sign in as ${seeded.email} / ${seeded.password}`);
       }
-      return db;
+      return { db, telemetry };
     })();
     recordBoot(boot);
-    const db = await boot;
+    const { db, telemetry } = await boot;
     // Web processes hear every stored event (LISTEN), so they send the workspaces' webhooks.
     await startOutgoingWebhooks();
     // SIGTERM ends live streams so the server's close can finish, and stops the worker below.
