@@ -32,6 +32,7 @@ const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 export const SIGN_IN_ERRORS = {
   limited: "TooManyAttempts",
   revoked: "SessionRevoked",
+  unavailable: "ServerUnavailable",
 } as const;
 
 export function githubEnabled(): boolean {
@@ -53,7 +54,10 @@ export function authOptions(): NextAuthOptions {
           const parsed = credentials.safeParse(raw);
           if (!parsed.success) return null;
           // The demo user exists once the boot has seeded it (in development it runs beside the first page).
-          await bootFinished();
+          // A failed boot's own message stays in the server's log: next-auth puts a thrown message in the URL.
+          await bootFinished().catch(() => {
+            throw new Error(SIGN_IN_ERRORS.unavailable);
+          });
           const result = await authorizePassword(await getPrisma(), { ...parsed.data, address: clientAddress(req?.headers) });
           if (result.ok) return result.user;
           if (result.reason === "limited") throw new Error(SIGN_IN_ERRORS.limited);

@@ -4,7 +4,7 @@
  * seed has finished waits for it instead of failing as a wrong password.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { authOptions } from "../../server/auth-options";
+import { authOptions, SIGN_IN_ERRORS } from "../../server/auth-options";
 import { recordBoot } from "../../server/boot-ready";
 import { testDatabase } from "../support/db";
 import { createUser, uid } from "../support/factories";
@@ -34,10 +34,12 @@ describe("sign-in beside the boot", () => {
     expect(await signingIn).toMatchObject({ email: `${name}@test.local` });
   });
 
-  it("H5: when the boot failed, a sign-in fails with it instead of hanging", async () => {
-    const failed = Promise.reject(new Error("the database did not open"));
+  it("H5, H4: when the boot failed, a sign-in fails at once with a fixed code, and the boot's own words (which can name the database) never reach the sign-in URL", async () => {
+    const failed = Promise.reject(new Error("the database postgresql://gatehouse:s3cret@db.internal did not open"));
     failed.catch(() => undefined);
     recordBoot(failed);
-    await expect(passwordSignIn()({ email: "someone@test.local", password: "x" }, { headers: {} })).rejects.toThrow(/did not open/);
+    const attempt = passwordSignIn()({ email: "someone@test.local", password: "x" }, { headers: {} });
+    await expect(attempt).rejects.toThrow(new Error(SIGN_IN_ERRORS.unavailable));
+    await expect(attempt).rejects.not.toThrow(/s3cret|db\.internal/);
   });
 });

@@ -18,6 +18,7 @@ const ERRORS: Record<string, string> = {
   SessionRequired: "Sign in to continue.",
   SessionRevoked: "You were signed out. Sign in again.",
   TooManyAttempts: "Too many failed sign-in attempts for this account or from your network. Wait 15 minutes, then try again.",
+  ServerUnavailable: "The server could not start, so no one can sign in yet. Its log says why; try again once it is fixed.",
 };
 const DEFAULT_ERROR = "Sign-in failed. Try again.";
 
