@@ -25,6 +25,7 @@ const pgliteTests = [
   "tests/db/host-affinity.test.ts",
   "tests/db/queue-fair-share.test.ts",
   "tests/db/typed-records.test.ts",
+  "tests/db/harness-raw-rows.test.ts",
 ];
 
 export default defineConfig({

@@ -28,7 +28,7 @@ export type PublishJob = z.infer<typeof publishJob>;
 export const publishPullJob = defineJob({ kind: "review.publish", payload: publishJob, retry: { maxAttempts: 3 } });
 export const PUBLISH_JOB = publishPullJob.kind;
 
-type Db = Pick<PrismaClient, "pullRequest" | "forgePublication" | "$executeRaw" | "$queryRaw">;
+type Db = Pick<PrismaClient, "pullRequest" | "forgePublication" | "$executeRaw" | "$queryRaw" | "$queryRawUnsafe">;
 
 /**
  * Whether a repository publishes to GitHub: it names its GitHub repository and

@@ -2,11 +2,13 @@ import "server-only";
 /**
  * Turns harness events into room events: durable rows for everything a person
  * may need after a reconnect, and NOTIFY-only text deltas (batched, so a fast
- * model does not cost one NOTIFY per token).
+ * model does not cost one NOTIFY per token). Written through the database's raw
+ * runner, outside any transaction: about twenty a run, each one statement.
  */
-import type { PrismaClient } from "../db/generated/client";
-import { roomEvent, type RoomEvent, type RoomEventOf } from "../events/catalogue";
-import { publishDelta, recordEvent } from "../events/record-event";
+import type { Database } from "../db/client";
+import { newRowId, timestampParam } from "../db/raw-values";
+import { type RoomEvent, type RoomEventOf } from "../events/catalogue";
+import { catalogueEvent, publishDelta, recordCheckedEvent } from "../events/record-event";
 import type { EventSink, HarnessEvent } from "../harness/types";
 
 type Stored = Exclude<HarnessEvent, { type: "text.delta" }>;
@@ -15,10 +17,10 @@ type Misfits<E extends Stored> = E extends unknown ? (Omit<E, "type" | "runId"> 
 const harnessEventsFitTheCatalogue: [Misfits<Stored>] extends [never] ? true : Misfits<Stored> = true;
 void harnessEventsFitTheCatalogue;
 
-/** The harness event as a catalogue event (checked against it at run time as well). */
+/** The harness event as a catalogue event (checked against it at run time as well, once). */
 function toRoomEvent(event: Stored, extra: Record<string, unknown> = {}): RoomEvent {
   const { type, runId: _runId, ...data } = event;
-  return roomEvent.parse({ type, data: { ...data, ...extra } });
+  return catalogueEvent({ type, data: { ...data, ...extra } } as RoomEvent);
 }
 
 const DELTA_FLUSH_MS = 40;
@@ -30,7 +32,7 @@ export interface SinkScope {
   conversationId: string | null;
 }
 
-export function createHarnessEventSink(prisma: PrismaClient, scope: SinkScope): EventSink & { flush(): Promise<void> } {
+export function createHarnessEventSink(db: Pick<Database, "sql">, scope: SinkScope): EventSink & { flush(): Promise<void> } {
   let buffer = "";
   let bufferRun = "";
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -41,7 +43,7 @@ export function createHarnessEventSink(prisma: PrismaClient, scope: SinkScope): 
     if (!buffer) return;
     const delta = buffer;
     buffer = "";
-    await publishDelta(prisma, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId: bufferRun, delta }).catch(() => undefined);
+    await publishDelta(db.sql, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId: bufferRun, delta }).catch(() => undefined);
   }
 
   return {
@@ -58,14 +60,17 @@ export function createHarnessEventSink(prisma: PrismaClient, scope: SinkScope): 
       const runId = event.runId;
       if (event.type === "message" && scope.conversationId) {
         // The agent's words are part of the conversation: they survive a reload and feed the next run.
-        const conversationId = scope.conversationId;
-        await prisma.$transaction(async (tx) => {
-          const message = await tx.message.create({ data: { conversationId, role: "assistant", runId, content: event.text } });
-          await recordEvent(tx, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId, ...toRoomEvent(event, { messageId: message.id }) });
-        });
+        // The message and its event are one statement under the event's S4 check: both land or neither.
+        const messageId = newRowId();
+        const message = {
+          sql: (n: number) => `INSERT INTO "Message" ("id", "conversationId", "role", "runId", "content", "createdAt")
+            SELECT $${n}::text, $${n + 1}::text, 'assistant', $${n + 2}::text, $${n + 3}::text, $${n + 4}::timestamp(3) FROM "allowed" RETURNING "id"`,
+          params: [messageId, scope.conversationId, runId, event.text, timestampParam(new Date())],
+        };
+        await recordCheckedEvent(db.sql, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId, ...toRoomEvent(event, { messageId }) }, message);
         return;
       }
-      await recordEvent(prisma, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId, ...toRoomEvent(event) });
+      await recordCheckedEvent(db.sql, { workspaceId: scope.workspaceId, roomId: scope.roomId, runId, ...toRoomEvent(event) });
     },
   };
 }

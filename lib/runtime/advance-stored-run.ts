@@ -52,10 +52,10 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
   // S4: only what lies inside the run's own workspace is bound to it.
   const { room, conversationId, agent } = scopeRun(run);
   const roomId = room?.id ?? null;
-  const events = createHarnessEventSink(prisma, { workspaceId: run.workspaceId, roomId, conversationId });
+  const events = createHarnessEventSink(db, { workspaceId: run.workspaceId, roomId, conversationId });
   // Issue 24: the room's work is pushed as refs at every run boundary, so another host can resume it.
   const store = pushingAtBoundaries(
-    createPrismaHarnessStore(prisma, { owner: options.owner, leaseMs: options.leaseMs }),
+    createPrismaHarnessStore(db, { owner: options.owner, leaseMs: options.leaseMs }),
     async () => (roomId ? pushRoomWork(prisma, roomId) : null),
     (message) => console.error(`[gatehouse] run ${runId}: ${message}`),
   );
@@ -64,7 +64,7 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
     return await advanceRun(
       {
         store,
-        rooms: createPrismaRoomReader(prisma),
+        rooms: createPrismaRoomReader(db),
         events,
         presence: createPrismaPresence(prisma),
         // M7: attached MCP servers' tools join the built-ins; the surface filters them like any other.
@@ -94,7 +94,7 @@ export async function advanceStoredRun(db: Database, runId: string, options: Adv
             // O6: a project's budget holds the run before every model call; usage is added up as it is spent.
             beforeModelCall: budgetCheck(prisma, run.id),
             // A6: a sub-agent's tokens count toward its parent's totals (and so the project budget) as they are spent.
-            recordUsage: (usage) => recordRunUsage(prisma, run.id, usage),
+            recordUsage: (usage) => recordRunUsage(db.sql, run.id, usage),
             services: createToolServices(prisma, {
               workspaceId: run.workspaceId,
               roomId,
