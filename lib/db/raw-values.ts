@@ -14,6 +14,7 @@ export function timestampParam(date: Date): string {
   return date.toISOString();
 }
 
+const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 let counter = Math.floor(Math.random() * 36 ** 4);
 
 /**
@@ -24,6 +25,7 @@ export function newRowId(): string {
   counter = (counter + 1) % 36 ** 4;
   const time = Date.now().toString(36).padStart(8, "0").slice(-8);
   const count = counter.toString(36).padStart(4, "0");
-  const random = BigInt(`0x${randomBytes(8).toString("hex")}`).toString(36).padStart(12, "0").slice(-12);
+  let random = "";
+  for (const byte of randomBytes(12)) random += DIGITS[byte % 36];
   return `c${time}${count}${random}`;
 }

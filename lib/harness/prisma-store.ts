@@ -21,7 +21,7 @@ import { storedModeView } from "../modes/profile-view";
 import { parseStoredPolicy } from "../modes/resolve-profile";
 import { worktreeGit } from "../repos/mirror-paths";
 import { readStoredTodos } from "../rooms/stored-todos";
-import { readCheckpoint, storedCheckpoint } from "./lifecycle/checkpoint";
+import { readCheckpoint, storedCheckpointJson } from "./lifecycle/checkpoint";
 import type { CallRecord, HarnessStore, RunRecord, RunStatus } from "./types";
 
 const TERMINAL: RunStatus[] = [...TERMINAL_RUN_STATUSES];
@@ -115,7 +115,7 @@ export function createPrismaHarnessStore(db: Pick<Database, "prisma" | "sql">, o
     async saveCheckpoint(runId, checkpoint, status, extra) {
       const releases = status !== "running";
       const update = assignments();
-      update.set("state", JSON.stringify(storedCheckpoint(checkpoint)), "::jsonb");
+      update.set("state", storedCheckpointJson(checkpoint), "::jsonb");
       update.set("status", status, '::text::"RunStatus"');
       update.set("steps", checkpoint.step, "::int");
       const mode = extra?.profile?.mode ?? extra?.mode;

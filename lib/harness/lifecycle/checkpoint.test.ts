@@ -1,7 +1,7 @@
 /** A5, X1: the checkpoint is one declaration, read and saved through its schema by every store. */
 import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "../memory-store";
-import { CHECKPOINT_VERSION, newCheckpoint, readCheckpoint } from "./checkpoint";
+import { CHECKPOINT_VERSION, newCheckpoint, readCheckpoint, storedCheckpoint } from "./checkpoint";
 
 const waitingStep = { mode: "chat", modeId: "quick", fingerprint: "fp-1", calls: [{ toolCallId: "c1", toolName: "write_file", input: { path: "a.md", content: "x" } }], results: [] };
 
@@ -22,5 +22,17 @@ describe("the run checkpoint", () => {
     const loaded = (await store.loadRun("r1"))!.checkpoint!;
     expect(loaded).toMatchObject({ startedAt: 42, pending: { modeId: "quick", fingerprint: "fp-1" } });
     expect(loaded).not.toHaveProperty("notDeclared");
+  });
+
+  it("A5: a message is checked once per content — one changed in place after a save is checked again, and a malformed change fails the save", () => {
+    const message = { role: "user" as const, content: "go", extra: "not in the schema" };
+    const checkpoint = newCheckpoint([message as never]);
+    expect(storedCheckpoint(checkpoint).messages).toEqual([{ role: "user", content: "go" }]);
+    expect(storedCheckpoint(checkpoint).messages).toEqual([{ role: "user", content: "go" }]);
+    message.content = "changed";
+    expect(storedCheckpoint(checkpoint).messages).toEqual([{ role: "user", content: "changed" }]);
+    (message as { role: string }).role = "not-a-role";
+    expect(() => storedCheckpoint(checkpoint)).toThrow();
+    expect(() => storedCheckpoint({ ...checkpoint, step: -1 })).toThrow();
   });
 });
