@@ -105,7 +105,7 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
   return {
     kind: "postgres",
     prisma,
-    sql: pgRunner(pool),
+    sql: preparedRunner(pool),
     async listen(channel, onMessage) {
       assertChannel(channel);
       const client = await listenerClient();
@@ -173,6 +173,30 @@ async function openPglite(dataDir: string, runMigrations: boolean, loadDataDir?:
       await prisma.$disconnect();
       await lite.close();
     },
+  };
+}
+
+/** How many distinct statements a pool connection keeps prepared (the worker's hot path has ~15). */
+const MAX_PREPARED = 64;
+
+/**
+ * The pool's raw runner. A statement sent by the worker at every step is prepared once
+ * per connection (a named statement): later sends skip parsing and describing it, on
+ * PostgreSQL's side and in the driver. Statements past the first MAX_PREPARED distinct
+ * texts run unnamed, so a caller building many texts cannot fill the server's memory.
+ */
+function preparedRunner(pool: pg.Pool): SqlRunner {
+  const names = new Map<string, string>();
+  return {
+    async query<T>(text: string, params?: unknown[]) {
+      let name = names.get(text);
+      if (!name && names.size < MAX_PREPARED) {
+        name = `gatehouse_${names.size}`;
+        names.set(text, name);
+      }
+      return (await pool.query(name ? { name, text, values: params } : { text, values: params })) as unknown as { rows: T[] };
+    },
+    exec: (text: string) => pool.query(text),
   };
 }
 
