@@ -12,6 +12,10 @@
  * runs. Every run must succeed with every one of its 5 calls executed — a
  * refused or failed call fails the bench instead of being timed as done —
  * and the SQL statements a run sends are counted (those reading the room apart).
+ *
+ * The same runs are timed again with one core spinning (the fixed synthetic
+ * load, printed as a ratio), and on the embedded PGlite, whose PostgreSQL runs
+ * inside the worker's process, so its CPU is part of the figure there.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -25,10 +29,15 @@ import { createAgent, createUser, createWorkspace } from "../tests/support/facto
 import { makeRepo, useDataDir } from "../tests/support/reviews";
 import { percentile, type BenchResult } from "./stats";
 import { createBenchDatabase } from "./fresh-database";
+import { withOneCoreSpinning } from "./spin-core";
+import type { Database } from "../lib/db/client";
 
 const WARM = 5;
-const RUNS = Number(process.env.BENCH_CPU_RUNS ?? 30);
+/** runs per block of the quiet / spinning alternation */
+const BLOCK_RUNS = 10;
+const RUNS = Math.max(BLOCK_RUNS, Math.round(Number(process.env.BENCH_CPU_RUNS ?? 30) / BLOCK_RUNS) * BLOCK_RUNS);
 const PROFILED = 15;
+
 const call = (name: string, args: unknown) => ({ name, args });
 /** 4 turns, 5 tool calls, every tool read-only; grep runs git grep in the sandbox. */
 const SCRIPT = {
@@ -72,45 +81,66 @@ interface ProfileNode {
   children?: number[];
 }
 
+type SqlCounts = { total: number[]; room: number[] };
+
+/** A room on a registered repository with the scripted agent; `one()` posts a message and times its run. */
+async function scriptedRoom(db: Database, dataRoot: string, statements: ReturnType<typeof countStatements>, sql: SqlCounts) {
+  const { prisma } = db;
+  const owner = await createUser(prisma);
+  const workspace = await createWorkspace(prisma, [{ userId: owner.id, role: "owner" }]);
+  const agent = await createAgent(prisma, workspace.id, SCRIPT);
+  const repo = await makeRepo(dataRoot, `cpu-repo-${db.kind}`, {
+    "README.md": "# cpu\n",
+    "src/index.ts": 'import { add } from "./util";\n\nexport function main() {\n  return add(1, 2);\n}\n',
+    "src/util.ts": "export function add(a: number, b: number) {\n  return a + b;\n}\n",
+  });
+  const repository = await prisma.repository.create({ data: { workspaceId: workspace.id, name: "cpu", path: repo } });
+  const room = await createRoom(prisma, { workspaceId: workspace.id, userId: owner.id }, { name: "CPU", mode: "chat", autonomy: "auto", repositoryId: repository.id, agentId: agent.id });
+  return async () => {
+    const { run } = await postMessage(prisma, { workspaceId: workspace.id, roomId: room.id, userId: owner.id, content: "Where is add defined?" });
+    statements.reset();
+    const before = process.cpuUsage();
+    const result = await advanceStoredRun(db, run!.id, { owner: "bench-cpu" });
+    const used = process.cpuUsage(before);
+    sql.total.push(statements.total);
+    sql.room.push(statements.room);
+    if (result?.status !== "succeeded") throw new Error(`the scripted run ended ${result?.status}`);
+    const calls = await prisma.toolCall.findMany({ where: { runId: run!.id }, select: { tool: true, status: true, result: true } });
+    const failed = calls.filter((c) => c.status !== "executed");
+    if (calls.length !== 5 || failed.length > 0) throw new Error(`the scripted run's calls did not all execute: ${JSON.stringify(failed.length ? failed : calls.length).slice(0, 300)}`);
+    const grep = JSON.stringify(calls.find((c) => c.tool === "grep")?.result ?? "");
+    if (!grep.includes("src/util.ts")) throw new Error(`grep found nothing: ${grep.slice(0, 200)}`);
+    return (used.user + used.system) / 1000;
+  };
+}
+
+async function timed(one: () => Promise<number>, runs: number): Promise<number[]> {
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) cpu.push(await one());
+  return cpu.sort((a, b) => a - b);
+}
+
 export async function benchWorkerCpu(): Promise<BenchResult[]> {
   const fresh = await createBenchDatabase("cpu");
   const data = await useDataDir();
   const db = await openDatabase({ url: fresh.url, migrate: true });
   const statements = countStatements();
+  let lite: Database | null = null;
   try {
-    const { prisma } = db;
-    const owner = await createUser(prisma);
-    const workspace = await createWorkspace(prisma, [{ userId: owner.id, role: "owner" }]);
-    const agent = await createAgent(prisma, workspace.id, SCRIPT);
-    const repo = await makeRepo(data.root, "cpu-repo", {
-      "README.md": "# cpu\n",
-      "src/index.ts": 'import { add } from "./util";\n\nexport function main() {\n  return add(1, 2);\n}\n',
-      "src/util.ts": "export function add(a: number, b: number) {\n  return a + b;\n}\n",
-    });
-    const repository = await prisma.repository.create({ data: { workspaceId: workspace.id, name: "cpu", path: repo } });
-    const room = await createRoom(prisma, { workspaceId: workspace.id, userId: owner.id }, { name: "CPU", mode: "chat", autonomy: "auto", repositoryId: repository.id, agentId: agent.id });
-    const sql = { total: [] as number[], room: [] as number[] };
-    const one = async () => {
-      const { run } = await postMessage(prisma, { workspaceId: workspace.id, roomId: room.id, userId: owner.id, content: "Where is add defined?" });
-      statements.reset();
-      const before = process.cpuUsage();
-      const result = await advanceStoredRun(db, run!.id, { owner: "bench-cpu" });
-      const used = process.cpuUsage(before);
-      sql.total.push(statements.total);
-      sql.room.push(statements.room);
-      if (result?.status !== "succeeded") throw new Error(`the scripted run ended ${result?.status}`);
-      const calls = await prisma.toolCall.findMany({ where: { runId: run!.id }, select: { tool: true, status: true, result: true } });
-      const failed = calls.filter((c) => c.status !== "executed");
-      if (calls.length !== 5 || failed.length > 0) throw new Error(`the scripted run's calls did not all execute: ${JSON.stringify(failed.length ? failed : calls.length).slice(0, 300)}`);
-      const grep = JSON.stringify(calls.find((c) => c.tool === "grep")?.result ?? "");
-      if (!grep.includes("src/util.ts")) throw new Error(`grep found nothing: ${grep.slice(0, 200)}`);
-      return (used.user + used.system) / 1000;
-    };
+    const sql: SqlCounts = { total: [], room: [] };
+    const one = await scriptedRoom(db, data.root, statements, sql);
     for (let i = 0; i < WARM; i++) await one();
-    const cpu: number[] = [];
+    // Quiet and spinning alternate in blocks, so the JIT still warming up favours neither.
     const launcherBefore = launcherCpuMs();
-    for (let i = 0; i < RUNS; i++) cpu.push(await one());
-    const launcherPerRun = (launcherCpuMs() - launcherBefore) / RUNS;
+    const cpu: number[] = [];
+    const spinning: number[] = [];
+    for (let block = 0; block < RUNS / BLOCK_RUNS; block++) {
+      cpu.push(...(await timed(one, BLOCK_RUNS)));
+      spinning.push(...(await withOneCoreSpinning(() => timed(one, BLOCK_RUNS))));
+    }
+    cpu.sort((a, b) => a - b);
+    spinning.sort((a, b) => a - b);
+    const launcherPerRun = (launcherCpuMs() - launcherBefore) / (2 * RUNS);
 
     const session = new Session();
     session.connect();
@@ -145,7 +175,13 @@ export async function benchWorkerCpu(): Promise<BenchResult[]> {
       const where = `${node.callFrame.functionName || "(anonymous)"} ${node.callFrame.url.replace(/^.*\/(node_modules|lib)\//, "$1/") || "(native)"}`;
       byFunction.set(where, (byFunction.get(where) ?? 0) + dt);
     });
-    const sorted = [...cpu].sort((a, b) => a - b);
+    // The embedded default: PGlite's PostgreSQL answers the same statements inside this process.
+    lite = await openDatabase({ url: null, dataDir: "memory://", migrate: true });
+    const oneOnPglite = await scriptedRoom(lite, data.root, statements, { total: [], room: [] });
+    for (let i = 0; i < WARM; i++) await oneOnPglite();
+    const onPglite = await timed(oneOnPglite, RUNS);
+
+    const sorted = cpu;
     const mean = cpu.reduce((a, b) => a + b, 0) / cpu.length;
     // Profiled runs are measured apart (profiling costs CPU too); the breakdown splits the mean by the profile's shares.
     const breakdown = [...byGroup.entries()]
@@ -158,6 +194,9 @@ export async function benchWorkerCpu(): Promise<BenchResult[]> {
     return [
       { name: `worker CPU per scripted run (4 turns, 5 tool calls), p50 of ${RUNS}`, value: percentile(sorted, 50), unit: "ms" },
       { name: "worker CPU per scripted run, mean", value: mean, unit: "ms", target: "≤ 30 ms" },
+      { name: "  p50 with one core spinning", value: percentile(spinning, 50), unit: "ms" },
+      { name: "  ratio, spinning / quiet (p50)", value: percentile(spinning, 50) / percentile(sorted, 50), unit: "×" },
+      { name: "  p50 on the embedded PGlite (its PostgreSQL's CPU included: same process)", value: percentile(onPglite, 50), unit: "ms" },
       // Not in the figure above, like the sandbox's own processes: the launcher forks the sandbox for grep.
       { name: "  the process launcher's CPU per run (starting the sandbox for grep)", value: launcherPerRun, unit: "ms" },
       { name: "SQL statements per scripted run (p50)", value: percentile([...sql.total].sort((a, b) => a - b), 50), unit: "" },
@@ -168,6 +207,7 @@ export async function benchWorkerCpu(): Promise<BenchResult[]> {
     ];
   } finally {
     statements.restore();
+    await lite?.close();
     await db.close();
     await data.cleanup();
     await fresh.drop();
