@@ -122,8 +122,9 @@ export function createPrismaHarnessStore(db: Pick<Database, "prisma" | "sql">, o
       if (mode) update.set("mode", mode, '::text::"Mode"');
       if (extra?.profile) update.set("modeView", JSON.stringify(storedModeView(extra.profile)), "::jsonb");
       if (extra?.fingerprint) update.set("fingerprint", extra.fingerprint, "::text");
-      if (extra && "outcome" in extra) update.set("outcome", extra.outcome ?? null, "::text");
-      if (extra && "error" in extra) update.set("error", extra.error ?? null, "::text");
+      // As with the client, a field given as undefined is left as it is; null clears it.
+      if (extra?.outcome !== undefined) update.set("outcome", extra.outcome, "::text");
+      if (extra?.error !== undefined) update.set("error", extra.error, "::text");
       if (TERMINAL.includes(status)) update.set("finishedAt", timestampParam(new Date()), "::timestamp(3)");
       // Parking or finishing hands the run back; running renews the lease.
       if (releases) update.sets.push(`"leaseOwner" = NULL`, `"leaseUntil" = NULL`);
