@@ -143,14 +143,19 @@ async function openPglite(dataDir: string, runMigrations: boolean, loadDataDir?:
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB", "-c", "max_connections=5"];
   const onDisk = !dataDir.startsWith("memory://");
   if (onDisk && !loadDataDir && !existsSync(join(dataDir, "PG_VERSION"))) {
-    // A new data directory: initdb and the first migration run in a PGlite that is closed
-    // afterwards. WebAssembly memory never shrinks, and what initdb grew it to (~500 MB)
-    // would otherwise stay resident for the life of the process.
+    // A new data directory: initdb runs in a PGlite of its own, closed afterwards —
+    // WebAssembly memory never shrinks, and what initdb grew it to (~500 MB) would otherwise
+    // stay resident for the life of the process — and in a process of its own where it can
+    // (./pglite-initdb.mjs), since closing it still left ~40 MB of this process's heap behind.
     mkdirSync(dataDir, { recursive: true });
-    const first = new PGlite(dataDir, { startParams });
-    await first.waitReady;
-    if (runMigrations) await migrate(first as unknown as SqlRunner);
-    await first.close();
+    const script = join(process.env.GATEHOUSE_ROOT ?? process.cwd(), "lib/db/pglite-initdb.mjs");
+    if (existsSync(script)) {
+      await initdbInChild(script, dataDir, startParams);
+    } else {
+      const first = new PGlite(dataDir, { startParams });
+      await first.waitReady;
+      await first.close();
+    }
   }
   if (onDisk) mkdirSync(dataDir, { recursive: true });
   const lite = new PGlite(dataDir, loadDataDir ? { loadDataDir, startParams } : { startParams });
@@ -198,6 +203,17 @@ function preparedRunner(pool: pg.Pool): SqlRunner {
     },
     exec: (text: string) => pool.query(text),
   };
+}
+
+/** Runs initdb for a new PGlite data directory in a child process (./pglite-initdb.mjs). */
+async function initdbInChild(script: string, dataDir: string, startParams: string[]): Promise<void> {
+  const { execFile } = await import("node:child_process");
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [script, dataDir, JSON.stringify(startParams)], { timeout: 600_000, maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) => {
+      if (error) reject(new Error(`Could not initialise the embedded database in ${dataDir}: ${stderr.trim().split("\n").slice(-3).join(" ") || error.message}`));
+      else resolve();
+    });
+  });
 }
 
 /** Channel names are interpolated into LISTEN, so only plain identifiers pass. */
