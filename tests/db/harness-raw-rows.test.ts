@@ -134,4 +134,21 @@ describe("the worker's raw statements", () => {
     expect(await rooms.findRoom(mine.id, theirRoom.id)).toBeNull();
     expect(await rooms.findRoom(theirs.id, theirRoom.id)).toMatchObject({ id: theirRoom.id, workspaceId: theirs.id, mode: "chat" });
   });
+
+  it("H5: a model's message the database refuses (U+0000) writes neither the message nor its event, and the next one lands", async () => {
+    const db = await testDatabase();
+    const { prisma } = db;
+    const workspace = await createWorkspace(prisma);
+    const room = await createRoom(prisma, { workspaceId: workspace.id });
+    const run = await createRun(prisma, room, "say something");
+    const sink = createHarnessEventSink(db, { workspaceId: workspace.id, roomId: room.id, conversationId: room.conversationId });
+    await expect(sink.emit({ type: "message", runId: run.id, text: "before\u0000after" })).rejects.toThrow();
+    expect(await prisma.message.count({ where: { runId: run.id } })).toBe(0);
+    expect(await prisma.runEvent.count({ where: { runId: run.id } })).toBe(0);
+    await sink.emit({ type: "message", runId: run.id, text: "plain words" });
+    const [message] = await prisma.message.findMany({ where: { runId: run.id } });
+    expect(message?.content).toBe("plain words");
+    const [event] = await prisma.runEvent.findMany({ where: { runId: run.id } });
+    expect(event?.data).toMatchObject({ messageId: message!.id, text: "plain words" });
+  });
 });
