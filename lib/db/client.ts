@@ -146,7 +146,7 @@ async function openPglite(dataDir: string, runMigrations: boolean, loadDataDir?:
     // A new data directory: initdb runs in a PGlite of its own, closed afterwards —
     // WebAssembly memory never shrinks, and what initdb grew it to (~500 MB) would otherwise
     // stay resident for the life of the process — and in a process of its own where it can
-    // (./pglite-initdb.mjs), since closing it still left ~40 MB of this process's heap behind.
+    // (./pglite-initdb.mjs), since closing it still left ~10–15 MB of this process's heap behind.
     mkdirSync(dataDir, { recursive: true });
     const script = join(process.env.GATEHOUSE_ROOT ?? process.cwd(), "lib/db/pglite-initdb.mjs");
     if (existsSync(script)) {
@@ -193,6 +193,7 @@ const MAX_PREPARED = 64;
 function preparedRunner(pool: pg.Pool): SqlRunner {
   const names = new Map<string, string>();
   return {
+    ...pgRunner(pool),
     async query<T>(text: string, params?: unknown[]) {
       let name = names.get(text);
       if (!name && names.size < MAX_PREPARED) {
@@ -201,7 +202,6 @@ function preparedRunner(pool: pg.Pool): SqlRunner {
       }
       return (await pool.query(name ? { name, text, values: params } : { text, values: params })) as unknown as { rows: T[] };
     },
-    exec: (text: string) => pool.query(text),
   };
 }
 

@@ -1,9 +1,10 @@
 /**
  * Initialises a new PGlite data directory and exits (lib/db/client.ts starts it).
- * initdb grows PGlite's WebAssembly memory to ~500 MB and leaves ~40 MB of the
- * process's own heap behind when that instance is closed (measured: a server's
- * first start on a new data directory idled 40 MB above its restart on the same
- * one); in a process of its own, all of it goes back to the system when it ends.
+ * initdb grows PGlite's WebAssembly memory to ~500 MB, and closing that instance
+ * still left ~10–15 MB of the process's own heap behind (measured: a server's idle
+ * memory on a new data directory, 195/188 MB above bare with initdb in-process,
+ * 181/180/158/179 MB with it here); in a process of its own, all of it goes back
+ * to the system when it ends.
  *
  * argv: <data directory> <PGlite start parameters as JSON>
  */
